@@ -1,0 +1,68 @@
+"""Shared fixtures: a private copy of the bundled project that a test may break."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "babel-ui.cfg", "docs", "locales")
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@dataclass
+class ProjectCopy:
+    root: Path
+
+    def path(self, relative: str) -> Path:
+        return self.root / relative
+
+    def read(self, relative: str) -> str:
+        return self.path(relative).read_text(encoding="utf-8")
+
+    def write(self, relative: str, text: str) -> None:
+        self.path(relative).write_text(text, encoding="utf-8")
+
+    def replace(self, relative: str, old: str, new: str) -> int:
+        """Replace the first ``old`` in a file and return the 1-based line where it was."""
+        text = self.read(relative)
+        index = text.index(old)
+        self.write(relative, text[:index] + new + text[index + len(old):])
+        return text.count("\n", 0, index) + 1
+
+    def validator(self, *arguments: str) -> Run:
+        done = subprocess.run([sys.executable, "-m", "validator", *arguments], cwd=self.root,
+                              capture_output=True, text=True, timeout=300)
+        return Run(done.returncode, done.stdout, done.stderr)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> ProjectCopy:
+    for name in PROJECT_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name)
+        else:
+            shutil.copy2(source, tmp_path / name)
+    return ProjectCopy(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled rulebook built once, through the command line, for read-only tests."""
+    site = tmp_path_factory.mktemp("site") / "site"
+    done = subprocess.run([sys.executable, "-m", "validator", "build", "--site-dir", str(site)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return site

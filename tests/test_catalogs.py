@@ -1,0 +1,101 @@
+"""Catalogues: the template is in sync with the YAML, both languages are complete,
+the files pass GNU msgfmt, and a translation that drops a token is caught."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from conftest import ROOT, ProjectCopy
+
+from validator.checks.run import check_workspace
+from validator.content.loader import load_rulebook
+from validator.content.project import load_project
+from validator.workspace import load_workspace
+
+LANGUAGES = ("es", "pl")
+
+
+def _messages(path: Path) -> dict[str, str]:
+    with path.open("rb") as handle:
+        return {str(message.context): str(message.id) for message in read_po(handle) if message.id}
+
+
+def test_pybabel_extract_reproduces_the_committed_template(tmp_path: Path) -> None:
+    """The extractor is registered for pybabel, and rules.pot is current."""
+    output = tmp_path / "rules.pot"
+    pybabel = [sys.executable, "-m", "babel.messages.frontend"]
+    done = subprocess.run([*pybabel, "extract", "-F", "babel.cfg", "-o", str(output), "."], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert _messages(output) == _messages(ROOT / "locales" / "rules.pot"), \
+        "locales/rules.pot is out of date: run the extract command of the README"
+
+
+def test_template_has_one_message_per_text_field() -> None:
+    rulebook = load_rulebook(ROOT, load_project(ROOT))
+    expected = {message.context: message.text for message in rulebook.messages()}
+    assert _messages(ROOT / "locales" / "rules.pot") == expected
+    assert "monstrous-mounts/shooting-hit-allocation#text" in expected
+    assert "monstrous-mounts/shooting-hit-allocation#example.four-hits" in expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("domain", ["rules", "ui"])
+def test_catalogue_is_complete_and_current(language: str, domain: str) -> None:
+    with (ROOT / "locales" / f"{domain}.pot").open("rb") as handle:
+        template = {(m.context, m.id) for m in read_po(handle) if m.id}
+    with (ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        catalog = read_po(handle)
+    entries = {(m.context, m.id): m for m in catalog if m.id}
+    assert template <= entries.keys(), f"missing: {template - entries.keys()}"
+    for key in template:
+        assert entries[key].string and not entries[key].fuzzy, key
+    assert catalog.locale is not None and str(catalog.locale) == language
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("domain", ["rules", "ui"])
+def test_msgfmt_accepts_the_catalogue(language: str, domain: str) -> None:
+    path = ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
+    done = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+
+
+def test_a_dropped_token_in_a_translation_fails_the_check(project: ProjectCopy) -> None:
+    catalog = "locales/es/LC_MESSAGES/rules.po"
+    text = project.read(catalog)
+    start = text.index('msgctxt "monstrous-mounts/extra-wounds#text"')
+    token = "{rule:monstrous-mounts/death-of-the-rider}"
+    position = text.index(token, text.index("msgstr", start))
+    project.write(catalog, text[:position] + "la muerte del jinete" + text[position + len(token):])
+    report = check_workspace(load_workspace(project.root))
+    messages = [str(problem) for problem in report.problems]
+    assert len(messages) == 1
+    line = text.count("\n", 0, text.index("msgid", start)) + 1
+    assert messages[0].startswith(f"{catalog}:{line}: [monstrous-mounts/extra-wounds] msgctxt "
+                                  "'monstrous-mounts/extra-wounds#text': the translation's tokens differ")
+
+
+def test_a_broken_catalogue_is_reported_with_its_line(project: ProjectCopy) -> None:
+    catalog = "locales/pl/LC_MESSAGES/rules.po"
+    line = project.replace(catalog, 'msgctxt "monstrous-mounts#title"', 'msgctxt "monstrous-mounts#title')
+    run = project.validator("check")
+    assert run.code == 1
+    assert run.err.startswith(f"{catalog}:")
+    assert "catalogue syntax error" in run.err
+    assert run.err.startswith(f"{catalog}:{line}:")
+    assert "Traceback" not in run.err
+
+
+def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None:
+    (project.root / "locales/pl/LC_MESSAGES/rules.po").unlink()
+    run = project.validator("check")
+    assert run.code == 1
+    assert "no rule catalogue for 'pl'" in run.err and "pybabel init" in run.err

@@ -1,0 +1,94 @@
+"""Command-line conventions: 0 all well, 1 problems found, 2 bad usage; never a traceback."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from conftest import ROOT, ProjectCopy
+
+
+def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "validator", *arguments], cwd=cwd, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_no_command_is_a_usage_error() -> None:
+    done = run()
+    assert done.returncode == 2
+    assert "usage: validator" in done.stderr
+
+
+def test_unknown_command_and_option_are_usage_errors() -> None:
+    assert run("publish").returncode == 2
+    assert run("build", "--site-folder", "x").returncode == 2
+
+
+def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:
+    done = run("--project", str(tmp_path / "nowhere"), "check")
+    assert done.returncode == 2
+    assert "no such folder" in done.stderr
+
+
+def test_folder_without_rulebook_says_so(tmp_path: Path) -> None:
+    done = run("check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "no rulebook.yml" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_console_script_is_installed() -> None:
+    done = subprocess.run(["validator", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert "check" in done.stdout and "build" in done.stdout and "serve" in done.stdout
+
+
+def test_site_dir_option_chooses_where_sites_go(project: ProjectCopy, tmp_path: Path) -> None:
+    done = run("build", "--site-dir", "public", cwd=project.root)
+    assert done.returncode == 0, done.stderr
+    assert {p.name for p in (project.root / "public").iterdir()} >= {"en", "es", "pl", "index.html"}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return str(response.read().decode("utf-8"))
+
+
+def _wait_for(predicate, seconds: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OSError:
+            pass
+        time.sleep(0.3)
+    return False
+
+
+def test_serve_rebuilds_when_yaml_or_catalogue_changes(project: ProjectCopy) -> None:
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "validator", "serve", "--port", str(port),
+                               "--site-dir", str(project.root / "preview")], cwd=project.root,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert _wait_for(lambda: "What makes a mount monstrous" in _fetch(f"{base}/en/monstrous-mounts/"))
+        project.replace("docs/rules/monstrous-mounts.yml", "title: What makes a mount monstrous",
+                        "title: When a mount counts as monstrous")
+        assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts/"))
+        catalog = project.read("locales/pl/LC_MESSAGES/ui.po")
+        project.write("locales/pl/LC_MESSAGES/ui.po", catalog.replace('msgstr "Słowniczek"', 'msgstr "Glosariusz"'))
+        assert _wait_for(lambda: "Glosariusz" in _fetch(f"{base}/pl/glossary/"))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

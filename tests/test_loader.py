@@ -1,0 +1,104 @@
+"""The loader: the bundled rulebook loads, and every kind of bad input gets one
+clear message with file, line and id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, ProjectCopy
+
+from validator.content.loader import load_rulebook
+from validator.content.project import load_project
+from validator.problems import ProblemsFound
+
+CHAPTER = "docs/rules/monstrous-mounts.yml"
+
+
+def load(root: Path) -> None:
+    load_rulebook(root, load_project(root))
+
+
+def problems_of(root: Path) -> list[str]:
+    with pytest.raises(ProblemsFound) as found:
+        load(root)
+    return [str(problem) for problem in found.value.problems]
+
+
+def test_bundled_rulebook_loads_with_positions() -> None:
+    rulebook = load_rulebook(ROOT, load_project(ROOT))
+    rule = rulebook.rule("monstrous-mounts/extra-wounds")
+    assert rule.position.file == CHAPTER
+    lines = (ROOT / CHAPTER).read_text(encoding="utf-8").splitlines()
+    assert lines[rule.position.line - 1].strip() == "- id: monstrous-mounts/extra-wounds"
+    assert lines[rule.position.of("text").line - 1].strip().startswith("text:")
+    assert rulebook.chapter_of(rule.id).id == "monstrous-mounts"
+
+
+def test_model_is_immutable() -> None:
+    rulebook = load_rulebook(ROOT, load_project(ROOT))
+    with pytest.raises(Exception, match="frozen"):
+        rulebook.rules[0].title = "changed"  # type: ignore[misc]
+
+
+def test_unknown_key_names_file_line_and_rule(project: ProjectCopy) -> None:
+    line = project.replace(CHAPTER, "    title: Movement\n", "    title: Movement\n    colour: red\n") + 1
+    [message] = problems_of(project.root)
+    assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts/movement] unknown key 'colour'")
+    assert "allowed keys here: id, title, text, cite, aliases, examples" in message
+
+
+def test_wrong_type_is_an_error(project: ProjectCopy) -> None:
+    line = project.replace(CHAPTER, "  order: 1", '  order: "1"')
+    [message] = problems_of(project.root)
+    assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts] 'chapter.order': Input should be")
+
+
+def test_duplicate_rule_id_points_at_both(project: ProjectCopy) -> None:
+    first = project.read(CHAPTER).splitlines().index("  - id: monstrous-mounts/cavalry") + 1
+    line = project.replace(CHAPTER, "  - id: monstrous-mounts/movement", "  - id: monstrous-mounts/cavalry")
+    [message] = problems_of(project.root)
+    assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts/cavalry] duplicate rule id or alias")
+    assert f"first used at {CHAPTER}:{first}" in message
+
+
+def test_duplicate_key_is_an_error(project: ProjectCopy) -> None:
+    line = project.replace(CHAPTER, "    title: Movement\n", "    title: Movement\n    title: Again\n") + 1
+    [message] = problems_of(project.root)
+    assert message.startswith(f"{CHAPTER}:{line}:")
+    assert "duplicate key" in message
+
+
+def test_yaml_syntax_error_has_a_line(project: ProjectCopy) -> None:
+    line = project.replace(CHAPTER, "    title: Movement\n", "    title: [Movement\n")
+    [message] = problems_of(project.root)
+    assert message.startswith(f"{CHAPTER}:")
+    assert "YAML error" in message
+    assert int(message.split(":")[1]) >= line
+
+
+def test_missing_key_and_bad_id(project: ProjectCopy) -> None:
+    project.replace(CHAPTER, "    title: Movement\n", "")
+    project.replace(CHAPTER, "  - id: monstrous-mounts/victory-points", "  - id: Victory_Points")
+    messages = problems_of(project.root)
+    assert any("[monstrous-mounts/movement] missing key 'rules[2].title'" in m for m in messages)
+    assert any("'rules[12].id' is not a valid id" in m for m in messages)
+
+
+def test_rule_id_must_start_with_its_chapter(project: ProjectCopy) -> None:
+    project.replace(CHAPTER, "  - id: monstrous-mounts/movement", "  - id: elsewhere/movement")
+    [message] = problems_of(project.root)
+    assert "[elsewhere/movement] rule id does not start with its chapter id 'monstrous-mounts/'" in message
+
+
+def test_reserved_position_key(project: ProjectCopy) -> None:
+    project.replace(CHAPTER, "    title: Movement\n", "    title: Movement\n    position: 3\n")
+    [message] = problems_of(project.root)
+    assert "'position' is a reserved key" in message
+
+
+def test_text_is_normalised_into_paragraphs() -> None:
+    rulebook = load_rulebook(ROOT, load_project(ROOT))
+    text = rulebook.rule("monstrous-mounts/mount-kinds").text
+    assert text.count("\n\n") == 1
+    assert "  " not in text and "\n\n\n" not in text

@@ -1,0 +1,1 @@
+"""Checks that run before anything is published: examples, references, catalogues."""

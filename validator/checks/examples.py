@@ -1,0 +1,92 @@
+"""Run every worked example through the rules core and compare the stated outcome.
+
+The computed outcomes are kept, so the site shows what the core computed and
+never a number typed by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from validator.content.model import Example, Position
+from validator.problems import Problem
+from validator.ruleset import Plain, Ruleset, ScenarioError
+
+
+@dataclass(frozen=True)
+class ExampleRun:
+    rule_id: str
+    example: Example
+    computed: dict[str, Plain] | None
+    problems: tuple[Problem, ...]
+
+
+def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]]) -> list[ExampleRun]:
+    return [run_example(ruleset, rule_id, example) for rule_id, example in examples]
+
+
+def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:
+    label = f"example '{example.id}' ({example.scenario})"
+    try:
+        computed = ruleset.run(example.scenario, example.given, example.variant)
+    except ScenarioError as error:
+        problem = Problem(example.position.file, example.position.of("given").line, rule_id,
+                          f"{label}: {error}", "correct the scenario name, the variant or the given values")
+        return ExampleRun(rule_id, example, None, (problem,))
+    problems = tuple(
+        Problem(example.position.file, line, rule_id, f"{label}: {difference}",
+                "correct the stated outcome, or the given values if they are what is wrong")
+        for line, difference in compare_outcome(example.expect, computed, example.position)
+    )
+    return ExampleRun(rule_id, example, computed, problems)
+
+
+def compare_outcome(expected: Mapping[str, Any], computed: Mapping[str, Plain],
+                    position: Position) -> list[tuple[int, str]]:
+    """Differences between a stated and a computed outcome, with the line of each."""
+    differences = []
+    for key, stated in expected.items():
+        line = _line_of(key, position)
+        if key not in computed:
+            known = ", ".join(computed)
+            differences.append((line, f"the outcome has no field '{key}' (it has: {known})"))
+        elif not same_value(stated, computed[key]):
+            differences.append((line, f"expected {key} = {show(stated)}, computed {show(computed[key])}"))
+    return differences
+
+
+def _line_of(key: str, position: Position) -> int:
+    return position.key_lines.get(f"expect.{key}", position.of("expect").line)
+
+
+def same_value(stated: Any, computed: Plain) -> bool:
+    """Equality that does not let ``True`` pass for ``1`` and reads fractions exactly."""
+    if isinstance(computed, Fraction):
+        if isinstance(stated, bool):
+            return False
+        try:
+            return Fraction(str(stated)) == computed
+        except (ValueError, ZeroDivisionError):
+            return False
+    if isinstance(computed, bool) or isinstance(stated, bool):
+        return type(stated) is type(computed) and stated == computed
+    if isinstance(computed, list):
+        return isinstance(stated, list) and len(stated) == len(computed) and all(
+            same_value(a, b) for a, b in zip(stated, computed, strict=True))
+    if isinstance(computed, dict):
+        return isinstance(stated, dict) and stated.keys() == computed.keys() and all(
+            same_value(stated[k], computed[k]) for k in computed)
+    return bool(stated == computed)
+
+
+def show(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    return repr(value) if not isinstance(value, (int, float)) else str(value)

@@ -1,0 +1,103 @@
+"""Reference integrity: every token, citation and discrepancy points at something.
+
+A link that resolves to nothing is caught here, before rendering, so the
+renderers may assume that every ``{rule:...}`` and ``{term:...}`` has a target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from babel.messages.catalog import Catalog
+
+from validator.content.loader import Rulebook
+from validator.content.model import Message
+from validator.content.tokens import Token, stray_braces, tokens
+from validator.problems import Problem
+from validator.ruleset import Ruleset
+
+
+def subject_of(context: str) -> str:
+    return context.split("#", 1)[0]
+
+
+def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subject: str) -> Iterator[Problem]:
+    rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
+    term_ids = {term.id for term in rulebook.glossary.terms}
+    file, line = where
+    if stray_braces(text):
+        yield Problem(file, line, subject, "a brace is not part of a valid {kind:argument} token",
+                      "close the token or remove the brace")
+    for token in tokens(text):
+        syntax = token.problem()
+        if syntax:
+            yield Problem(file, line, subject, syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:D6} or {dist:2}")
+        elif token.kind == "rule" and token.argument not in rule_ids:
+            yield Problem(file, line, subject, f"{token.source} links to an unknown rule",
+                          "use the id of an existing rule (or one of its aliases)")
+        elif token.kind == "term" and token.argument not in term_ids:
+            yield Problem(file, line, subject, f"{token.source} links to an unknown glossary term",
+                          "add the term to docs/glossary.yml or correct the id")
+
+
+def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem]:
+    for message in rulebook.messages():
+        yield from token_problems(rulebook, message.text, (message.position.file, message.position.line),
+                                  subject_of(message.context))
+    source_ids = {source.id for source in rulebook.sources.sources}
+    rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
+    for rule in rulebook.rules:
+        for citation in rule.cite:
+            if citation.source not in source_ids:
+                yield Problem(citation.position.file, citation.position.of("source").line, rule.id,
+                              f"cites unknown source '{citation.source}'", "add it to docs/sources.yml")
+    ruleset_line = rulebook.project.position.of("ruleset")
+    for scenario in ruleset.scenarios:
+        for rule_id in scenario.rule_ids:
+            if rule_id not in rule_ids:
+                yield Problem(ruleset_line.file, ruleset_line.line, rule_id,
+                              f"scenario '{scenario.name}' implements rule '{rule_id}', which the rulebook lacks",
+                              "correct the id in the core's @implements(...) or add the rule")
+    for entry in rulebook.discrepancies.discrepancies:
+        where = entry.position
+        for rule_id in entry.rules:
+            if rule_id not in rule_ids:
+                yield Problem(where.file, where.of("rules").line, entry.id,
+                              f"touches unknown rule '{rule_id}'", "use the id of an existing rule")
+        reading_ids = [reading.id for reading in entry.readings]
+        if entry.status == "adopted" and entry.adopted not in reading_ids:
+            yield Problem(where.file, where.of("adopted").line, entry.id,
+                          f"adopted reading '{entry.adopted}' is not one of its readings",
+                          f"choose one of {', '.join(reading_ids)}")
+        for reading in entry.readings:
+            if reading.source not in source_ids:
+                yield Problem(reading.position.file, reading.position.of("source").line, entry.id,
+                              f"reading '{reading.id}' cites unknown source '{reading.source}'",
+                              "add it to docs/sources.yml")
+            if reading.variant is not None and reading.variant not in ruleset.variants:
+                known = ", ".join(sorted(ruleset.variants)) or "none"
+                yield Problem(reading.position.file, reading.position.of("variant").line, entry.id,
+                              f"reading '{reading.id}' names unknown ruling variant '{reading.variant}'",
+                              f"use a variant of the rules core ({known})")
+
+
+def translation_token_problems(rulebook: Rulebook, catalog: Catalog, shown_as: str) -> Iterator[Problem]:
+    """A current translation must carry the same tokens as its English text, so
+    that every language links to the same rules and terms."""
+    english = {message.context: message for message in rulebook.messages()}
+    for entry in catalog:
+        source: Message | None = english.get(str(entry.context)) if entry.context else None
+        if source is None or not entry.string or entry.fuzzy or entry.id != source.text:
+            continue
+        translated = str(entry.string)
+        where = (shown_as, entry.lineno or 0)
+        yield from token_problems(rulebook, translated, where, subject_of(source.context))
+        if _token_keys(source.text) != _token_keys(translated):
+            yield Problem(shown_as, entry.lineno or 0, subject_of(source.context),
+                          f"msgctxt '{source.context}': the translation's tokens differ from the English text's",
+                          "keep every {...} token of the msgid (any order; only a term's |form may differ)")
+
+
+def _token_keys(text: str) -> Counter[tuple[str, str]]:
+    return Counter((token.kind, token.argument) for token in tokens(text) if isinstance(token, Token))

@@ -1,0 +1,36 @@
+"""Link the functions of a rules core to the rule ids they implement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+F = TypeVar("F", bound=Callable[..., object])
+
+RULE_IDS_ATTRIBUTE = "__rule_ids__"
+
+
+def implements(*rule_ids: str) -> Callable[[F], F]:
+    """Mark a function as the implementation of ``rule_ids``.
+
+    The ids are stored on the function rather than in a side table so that moving
+    or renaming the function carries its citation with it.
+
+    >>> @implements("chapter/rule")
+    ... def f() -> None: ...
+    >>> rule_ids_of(f)
+    ('chapter/rule',)
+    """
+    if not rule_ids:
+        raise ValueError("implements() needs at least one rule id")
+
+    def mark(function: F) -> F:
+        setattr(function, RULE_IDS_ATTRIBUTE, tuple(rule_ids))
+        return function
+
+    return mark
+
+
+def rule_ids_of(function: Callable[..., object]) -> tuple[str, ...]:
+    """The rule ids that ``function`` declares it implements (empty when none)."""
+    return tuple(getattr(function, RULE_IDS_ATTRIBUTE, ()))

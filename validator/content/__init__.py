@@ -1,0 +1,1 @@
+"""The rulebook as data: YAML loading with positions, the typed model, catalogues."""

@@ -1,0 +1,143 @@
+"""Load the whole rulebook once into an immutable :class:`Rulebook`.
+
+Structural problems (syntax, unknown keys, wrong types) are reported per file;
+problems between files (duplicate ids, references to nothing) are reported after
+all files are read, so one run shows every problem at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from validator.content.model import (
+    Chapter,
+    Discrepancies,
+    Discrepancy,
+    Glossary,
+    Message,
+    Position,
+    Rule,
+    Sources,
+    Term,
+    chapter_messages,
+    discrepancy_messages,
+    glossary_messages,
+    source_messages,
+)
+from validator.content.project import Project
+from validator.content.yamlsource import read_yaml, validate
+from validator.problems import Problem, ProblemsFound
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Every piece of content, in order, with lookups by id."""
+
+    project: Project
+    chapters: tuple[Chapter, ...]
+    glossary: Glossary
+    sources: Sources
+    discrepancies: Discrepancies
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule for chapter in self.chapters for rule in chapter.rules)
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with ``rule_id`` or with it among its aliases."""
+        for rule in self.rules:
+            if rule.id == rule_id or rule_id in rule.aliases:
+                return rule
+        raise KeyError(rule_id)
+
+    def chapter_of(self, rule_id: str) -> Chapter:
+        canonical = self.rule(rule_id).id
+        return next(chapter for chapter in self.chapters if any(rule.id == canonical for rule in chapter.rules))
+
+    def term(self, term_id: str) -> Term:
+        return next(term for term in self.glossary.terms if term.id == term_id)
+
+    def discrepancies_of(self, rule_id: str) -> tuple[Discrepancy, ...]:
+        return tuple(entry for entry in self.discrepancies.discrepancies if rule_id in entry.rules)
+
+    def messages(self) -> Iterator[Message]:
+        """Every translatable text, in the order a translator should meet them."""
+        yield Message(context="rulebook#title", text=self.project.title,
+                      position=self.project.position.of("title"))
+        for chapter in self.chapters:
+            yield from chapter_messages(chapter)
+        yield from glossary_messages(self.glossary)
+        yield from discrepancy_messages(self.discrepancies)
+        yield from source_messages(self.sources)
+
+
+def load_rulebook(root: Path, project: Project) -> Rulebook:
+    """Read and validate every content file under the project's content folder."""
+    content = root / project.content_dir
+    problems: list[Problem] = []
+
+    def load(model: type, path: Path) -> object | None:
+        shown = path.relative_to(root).as_posix()
+        try:
+            return validate(model, read_yaml(path, shown), shown)
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+            return None
+
+    chapter_files = sorted((content / "rules").glob("*.yml"))
+    if not chapter_files:
+        problems.append(Problem(f"{project.content_dir}/rules", 0, "", "no chapter files (*.yml)",
+                                "add at least one chapter file"))
+    chapters = [load(Chapter, path) for path in chapter_files]
+    glossary = load(Glossary, content / "glossary.yml")
+    sources = load(Sources, content / "sources.yml")
+    discrepancies = load(Discrepancies, content / "discrepancies.yml")
+    if problems:
+        raise ProblemsFound(problems)
+    assert isinstance(glossary, Glossary) and isinstance(sources, Sources)
+    assert isinstance(discrepancies, Discrepancies)
+    ordered = sorted((chapter for chapter in chapters if isinstance(chapter, Chapter)),
+                     key=lambda chapter: (chapter.chapter.order, chapter.id))
+    rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies)
+    problems.extend(_identity_problems(rulebook))
+    if problems:
+        raise ProblemsFound(problems)
+    return rulebook
+
+
+def _identity_problems(rulebook: Rulebook) -> Iterator[Problem]:
+    """Ids must be unique where they are looked up; a rule's id must start with
+    its chapter's id so that anchors and catalogue contexts stay predictable."""
+    yield from _duplicates(
+        [(name, rule.position, rule.id) for rule in rulebook.rules for name in (rule.id, *rule.aliases)],
+        "rule id or alias",
+    )
+    yield from _duplicates([(chapter.id, chapter.chapter.position, chapter.id) for chapter in rulebook.chapters],
+                           "chapter id")
+    yield from _duplicates([(term.id, term.position, term.id) for term in rulebook.glossary.terms], "term id")
+    yield from _duplicates([(source.id, source.position, source.id) for source in rulebook.sources.sources],
+                           "source id")
+    yield from _duplicates([(entry.id, entry.position, entry.id)
+                            for entry in rulebook.discrepancies.discrepancies], "discrepancy id")
+    for chapter in rulebook.chapters:
+        for rule in chapter.rules:
+            if not rule.id.startswith(f"{chapter.id}/"):
+                yield Problem(rule.position.file, rule.position.of("id").line, rule.id,
+                              f"rule id does not start with its chapter id '{chapter.id}/'",
+                              f"rename it to '{chapter.id}/{rule.id.split('/')[-1]}' and keep the old id in 'aliases'")
+            yield from _duplicates([(example.id, example.position, rule.id) for example in rule.examples],
+                                   "example id")
+
+
+def _duplicates(entries: list[tuple[str, Position, str]], what: str) -> Iterator[Problem]:
+    first_seen: dict[str, Position] = {}
+    for name, position, subject in entries:
+        if name in first_seen:
+            earlier = first_seen[name]
+            yield Problem(position.file, position.line, subject,
+                          f"duplicate {what} '{name}' (first used at {earlier.file}:{earlier.line})",
+                          "give each one a distinct id")
+        else:
+            first_seen[name] = position

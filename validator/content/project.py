@@ -1,0 +1,55 @@
+"""The project file, ``rulebook.yml``: where the content is and which languages to build.
+
+Keeping this out of the engine's code is what lets another community point the
+engine at its own rules, rules core and languages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from validator.content.model import Id, Node, Text
+from validator.content.yamlsource import read_yaml, validate
+from validator.problems import Problem, ProblemsFound
+
+PROJECT_FILE = "rulebook.yml"
+
+
+class Language(Node):
+    code: Id
+    name: Text
+    distance_unit: Literal["inch", "cm"] = "inch"
+
+
+class Project(Node):
+    title: Text
+    source_language: Id
+    languages: tuple[Language, ...] = Field(min_length=1)
+    ruleset: Text
+    content_dir: Text = "docs"
+    locales_dir: Text = "locales"
+    mkdocs_config: Text = "mkdocs.yml"
+
+    def language(self, code: str) -> Language:
+        return next(language for language in self.languages if language.code == code)
+
+    @property
+    def translated_languages(self) -> tuple[Language, ...]:
+        return tuple(language for language in self.languages if language.code != self.source_language)
+
+
+def load_project(root: Path) -> Project:
+    path = root / PROJECT_FILE
+    if not path.is_file():
+        raise ProblemsFound([Problem(PROJECT_FILE, 0, "", f"no {PROJECT_FILE} in {root}",
+                                     "run the command from the project folder or pass --project DIR")])
+    project = validate(Project, read_yaml(path, PROJECT_FILE), PROJECT_FILE)
+    codes = [language.code for language in project.languages]
+    if project.source_language not in codes:
+        raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
+                                     f"source language '{project.source_language}' is not among the languages",
+                                     f"add it to 'languages' or choose one of {', '.join(codes)}")])
+    return project

@@ -1,0 +1,68 @@
+"""Inline tokens in rule text: ``{rule:id}``, ``{term:id}``, ``{term:id|form}``,
+``{roll:5+}``, ``{roll:1-4}``, ``{dice:2D6}`` and ``{dist:2}``.
+
+Text is split into literal pieces and tokens once, here; checks and renderers
+work on the pieces, so no renderer ever pastes raw text into markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+TOKEN = re.compile(r"\{(?P<kind>[a-z]+):(?P<argument>[^{}|]*)(?:\|(?P<form>[^{}]*))?\}")
+KINDS = ("rule", "term", "roll", "dice", "dist")
+ROLL = re.compile(r"^[1-6](?:\+|-[1-6])?$")
+DICE = re.compile(r"^[1-9]?D(?:3|6)$")
+DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+@dataclass(frozen=True)
+class Literal:
+    text: str
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str
+    argument: str
+    form: str | None
+    source: str
+
+    def problem(self) -> str | None:
+        """What is wrong with this token's syntax, or ``None``."""
+        if self.kind not in KINDS:
+            return f"unknown token kind '{self.kind}' in {self.source} (known: {', '.join(KINDS)})"
+        if self.form is not None and self.kind != "term":
+            return f"only term tokens take an inflected form: {self.source}"
+        patterns = {"roll": ROLL, "dice": DICE, "dist": DISTANCE}
+        pattern = patterns.get(self.kind)
+        if pattern is not None and not pattern.match(self.argument):
+            return f"malformed {self.kind} token {self.source}"
+        return None
+
+
+Piece = Literal | Token
+
+
+def split(text: str) -> Iterator[Piece]:
+    """Literal text and tokens, in order.  A brace outside a token stays literal
+    and is reported by :func:`stray_braces`."""
+    position = 0
+    for match in TOKEN.finditer(text):
+        if match.start() > position:
+            yield Literal(text[position:match.start()])
+        yield Token(match["kind"], match["argument"].strip(), match["form"], match.group(0))
+        position = match.end()
+    if position < len(text):
+        yield Literal(text[position:])
+
+
+def tokens(text: str) -> list[Token]:
+    return [piece for piece in split(text) if isinstance(piece, Token)]
+
+
+def stray_braces(text: str) -> bool:
+    """True when a ``{`` or ``}`` is not part of a token: usually a typo in one."""
+    return any("{" in piece.text or "}" in piece.text for piece in split(text) if isinstance(piece, Literal))

@@ -1,0 +1,336 @@
+"""Characters on mounts: cavalry steeds and monstrous mounts.
+
+Source: the Spanish compilation of the character rules (rulebook pages 95-98,
+103-105 and 127-128).  Each function names the rule ids it implements; the rule
+text lives in ``docs/rules/monstrous-mounts.yml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from validator.citations import implements
+from validator.core.dice import chance_of_at_least_one, chance_of_faces, two_d6_at_most
+from validator.core.rulings import ADOPTED, Rulings
+
+MONSTROUS_MOUNT_MIN_WOUNDS = 2
+"""A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
+
+RIDER_FACES = frozenset({5, 6})
+"""D6 results that send a hit to the rider; 1-4 hit the monster."""
+
+CAVALRY_ARMOUR_BONUS = 1
+LARGE_TARGET_TO_HIT_BONUS = 1
+NO_SAVE = 7
+"""A save that needs 7+ on a D6 cannot be made: the model has no armour save."""
+
+
+class MountKind(StrEnum):
+    CAVALRY = "cavalry"
+    MONSTROUS = "monstrous"
+
+
+class Part(StrEnum):
+    """The two parts of one model made of a monster and its rider."""
+
+    MONSTER = "monster"
+    RIDER = "rider"
+
+
+class Phase(StrEnum):
+    MOVEMENT = "movement"
+    MAGIC = "magic"
+    SHOOTING = "shooting"
+    CLOSE_COMBAT = "close-combat"
+
+
+class CombatAftermath(StrEnum):
+    """How the close combat in which the rider died ended for the monster."""
+
+    MONSTER_WON = "monster-won"
+    MONSTER_FLED = "monster-fled"
+    MONSTER_CAUGHT = "monster-caught"
+
+
+class TestTiming(StrEnum):
+    END_OF_PHASE = "end-of-phase"
+    START_OF_FIRST_NORMAL_TURN = "start-of-first-normal-turn"
+    START_OF_TURN_AFTER_RALLY = "start-of-turn-after-rally"
+    NO_TEST = "no-test"
+
+
+class MonsterReaction(StrEnum):
+    LEAVE_THE_BATTLEFIELD = "leave-the-battlefield"
+    ATTACK_NEAREST = "attack-nearest"
+    GUARD_THE_BODY = "guard-the-body"
+
+
+def _check_d6(die: int) -> None:
+    if not 1 <= die <= 6:
+        raise ValueError(f"a D6 shows 1 to 6, not {die}")
+
+
+@implements("monstrous-mounts/mount-kinds", "monstrous-mounts/cavalry")
+def mount_kind(mount_wounds: int) -> MountKind:
+    """Classify a mount by its Wounds: one wound is cavalry, two or more monstrous."""
+    if mount_wounds < 1:
+        raise ValueError("a mount has at least one wound")
+    return MountKind.MONSTROUS if mount_wounds >= MONSTROUS_MOUNT_MIN_WOUNDS else MountKind.CAVALRY
+
+
+@implements("monstrous-mounts/cavalry", "monstrous-mounts/mount-kinds")
+def rider_armour_save(kind: MountKind, save_on_foot: int) -> int:
+    """The rider's armour save once mounted (the roll needed; 7 means none).
+
+    A cavalry steed adds 1 to the rider's save (a rider without armour gets 6+);
+    a monstrous mount adds nothing, because the monster keeps its own profile.
+    """
+    if not 1 <= save_on_foot <= NO_SAVE:
+        raise ValueError("an armour save needs 1+ to 6+, or 7 for no save")
+    bonus = CAVALRY_ARMOUR_BONUS if kind is MountKind.CAVALRY else 0
+    return max(1, save_on_foot - bonus)
+
+
+@implements("monstrous-mounts/shooting-one-target")
+def shooting_to_hit_modifier(large_target: bool, uses_ballistic_skill: bool) -> int:
+    """The to-hit modifier for shooting at a monster and rider: +1 if the monster is a
+    Large Target and the shot uses Ballistic Skill, 0 otherwise."""
+    return LARGE_TARGET_TO_HIT_BONUS if large_target and uses_ballistic_skill else 0
+
+
+@implements("monstrous-mounts/shooting-hit-allocation")
+def allocate_hit(die: int, rulings: Rulings = ADOPTED) -> Part:
+    """Which part a hit strikes, from the D6 rolled for it (1-4 monster, 5-6 rider).
+
+    Under the Spanish FAQ translation every hit goes to the character, whatever
+    the die shows.
+    """
+    _check_d6(die)
+    if rulings.mount_hit_allocation == "character":
+        return Part.RIDER
+    return Part.RIDER if die in RIDER_FACES else Part.MONSTER
+
+
+@dataclass(frozen=True)
+class HitAllocation:
+    monster: int
+    rider: int
+
+
+@implements("monstrous-mounts/shooting-hit-allocation")
+def allocate_hits(dice: tuple[int, ...], rulings: Rulings = ADOPTED) -> HitAllocation:
+    """Split a volley of hits between monster and rider, one D6 per hit."""
+    parts = [allocate_hit(die, rulings) for die in dice]
+    return HitAllocation(monster=parts.count(Part.MONSTER), rider=parts.count(Part.RIDER))
+
+
+@implements("monstrous-mounts/shooting-hit-allocation")
+def rider_hit_chance(hits: int, rulings: Rulings = ADOPTED) -> Fraction:
+    """Exact probability that the rider takes at least one of ``hits`` hits."""
+    if hits < 0:
+        raise ValueError("the number of hits cannot be negative")
+    if rulings.mount_hit_allocation == "character":
+        return Fraction(1) if hits else Fraction(0)
+    return chance_of_at_least_one(chance_of_faces(RIDER_FACES), hits)
+
+
+@implements("monstrous-mounts/templates-and-cannon")
+def template_or_cannon_hit(touches_base: bool, die: int, rulings: Rulings = ADOPTED) -> Part | None:
+    """The part struck by a template or cannon ball that lands on the model.
+
+    Anything that touches the monster's base (even where the rider is not under
+    it) makes one hit, randomised like a shot; the other part is not hit.
+    Nothing touching the base means no hit at all.
+    """
+    _check_d6(die)
+    return allocate_hit(die, rulings) if touches_base else None
+
+
+@dataclass(frozen=True)
+class WoundsResult:
+    suffered: int
+    ignored: int
+    wounds_left: int
+    slain: bool
+
+
+@implements("monstrous-mounts/extra-wounds")
+def apply_wounds(wounds_left: int, wounds_inflicted: int) -> WoundsResult:
+    """Wounds on one part of the model; those beyond its last wound are lost.
+
+    Extra wounds never pass from rider to monster, from monster to rider, or to a
+    second rider.
+    """
+    if wounds_left < 1:
+        raise ValueError("a part that is still in play has at least one wound left")
+    if wounds_inflicted < 0:
+        raise ValueError("wounds inflicted cannot be negative")
+    suffered = min(wounds_left, wounds_inflicted)
+    remaining = wounds_left - suffered
+    return WoundsResult(
+        suffered=suffered,
+        ignored=wounds_inflicted - suffered,
+        wounds_left=remaining,
+        slain=remaining == 0,
+    )
+
+
+@dataclass(frozen=True)
+class AttackSplit:
+    on_rider: int
+    on_monster: int
+
+
+@implements("monstrous-mounts/close-combat")
+def declare_attacks(attacks: int, on_rider: int) -> AttackSplit:
+    """Split the attacks of a model in base contact with the mount, before rolling.
+
+    Any split is allowed; the rest of the attacks go to the monster.  Each group
+    then rolls against the Weapon Skill and Toughness of its own target.
+    """
+    if attacks < 0:
+        raise ValueError("attacks cannot be negative")
+    if not 0 <= on_rider <= attacks:
+        raise ValueError(f"attacks on the rider must be between 0 and {attacks}")
+    return AttackSplit(on_rider=on_rider, on_monster=attacks - on_rider)
+
+
+@dataclass(frozen=True)
+class ChargeAfterMountSlain:
+    rider_may_complete_charge: bool
+    charge_fails_where_mount_fell: bool
+
+
+@implements("monstrous-mounts/death-of-the-mount")
+def charge_after_mount_slain_by_stand_and_shoot(declared_within_range: bool) -> ChargeAfterMountSlain:
+    """A charge whose monster is shot dead by a Stand and Shoot reaction.
+
+    Declared within the shooters' range, the charge move has not begun and the
+    rider on foot may try to finish it; declared from beyond their maximum range,
+    the move had begun and the charge fails where the mount fell.
+    """
+    return ChargeAfterMountSlain(
+        rider_may_complete_charge=declared_within_range,
+        charge_fails_where_mount_fell=not declared_within_range,
+    )
+
+
+@dataclass(frozen=True)
+class LeadershipTest:
+    leadership_used: int
+    total: int
+    passed: bool
+
+
+@implements("monstrous-mounts/death-of-the-rider")
+def rider_death_leadership_test(dice: tuple[int, int], monster_leadership: int) -> LeadershipTest:
+    """The monster's Leadership test when its rider dies: 2D6 equal to or under its
+    own Leadership.  The General's Leadership never replaces it and Immunity to
+    Psychology does not excuse it, so neither is a parameter here."""
+    for die in dice:
+        _check_d6(die)
+    total = sum(dice)
+    return LeadershipTest(leadership_used=monster_leadership, total=total, passed=total <= monster_leadership)
+
+
+@implements("monstrous-mounts/death-of-the-rider")
+def rider_death_pass_chance(monster_leadership: int) -> Fraction:
+    """Exact probability that the monster passes its Leadership test."""
+    return two_d6_at_most(monster_leadership)
+
+
+@implements("monstrous-mounts/rider-death-test-timing")
+def rider_death_test_timing(phase: Phase, aftermath: CombatAftermath | None = None) -> TestTiming:
+    """When the monster takes its Leadership test after its rider dies.
+
+    Outside close combat: at the end of the phase.  In close combat the combat is
+    fought out first: a winning monster tests at the start of the first turn it
+    can move and act normally; a fleeing one that escapes tests at the start of
+    the turn after it rallies; one caught by pursuers is destroyed and never tests.
+    """
+    if phase is not Phase.CLOSE_COMBAT:
+        if aftermath is not None:
+            raise ValueError("a combat aftermath only applies when the rider dies in close combat")
+        return TestTiming.END_OF_PHASE
+    if aftermath is None:
+        raise ValueError("say how the close combat ended for the monster")
+    return {
+        CombatAftermath.MONSTER_WON: TestTiming.START_OF_FIRST_NORMAL_TURN,
+        CombatAftermath.MONSTER_FLED: TestTiming.START_OF_TURN_AFTER_RALLY,
+        CombatAftermath.MONSTER_CAUGHT: TestTiming.NO_TEST,
+    }[aftermath]
+
+
+@dataclass(frozen=True)
+class ReactionEffects:
+    reaction: MonsterReaction
+    compulsory_move: bool
+    may_use_ranged_attacks: bool
+    may_move: bool
+    immune_to_break: bool
+    counts_as_fleeing: bool
+    opponent_gains_victory_points_on_leaving: bool
+
+
+@implements("monstrous-mounts/monster-reaction")
+def monster_reaction(die: int) -> ReactionEffects:
+    """The Monster Reaction table, rolled on a D6 after a failed Leadership test."""
+    _check_d6(die)
+    if die <= 2:
+        return ReactionEffects(
+            reaction=MonsterReaction.LEAVE_THE_BATTLEFIELD,
+            compulsory_move=True,
+            may_use_ranged_attacks=False,
+            may_move=True,
+            immune_to_break=False,
+            counts_as_fleeing=False,
+            opponent_gains_victory_points_on_leaving=True,
+        )
+    if die <= 4:
+        return ReactionEffects(
+            reaction=MonsterReaction.ATTACK_NEAREST,
+            compulsory_move=True,
+            may_use_ranged_attacks=True,
+            may_move=True,
+            immune_to_break=False,
+            counts_as_fleeing=False,
+            opponent_gains_victory_points_on_leaving=False,
+        )
+    return ReactionEffects(
+        reaction=MonsterReaction.GUARD_THE_BODY,
+        compulsory_move=False,
+        may_use_ranged_attacks=True,
+        may_move=False,
+        immune_to_break=True,
+        counts_as_fleeing=False,
+        opponent_gains_victory_points_on_leaving=False,
+    )
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    for_rider: int
+    for_monster: int
+    total: int
+
+
+@implements("monstrous-mounts/victory-points")
+def victory_points(
+    rider_points: int,
+    monster_points: int,
+    rider_slain: bool,
+    monster_slain: bool,
+    monster_left_battlefield: bool = False,
+) -> VictoryPoints:
+    """Victory points the opponent scores: rider and monster count separately.
+
+    A monster that leaves the battlefield after a Monster Reaction of 1-2 gives
+    its points as if slain.
+    """
+    if rider_points < 0 or monster_points < 0:
+        raise ValueError("points values cannot be negative")
+    for_rider = rider_points if rider_slain else 0
+    for_monster = monster_points if (monster_slain or monster_left_battlefield) else 0
+    return VictoryPoints(for_rider=for_rider, for_monster=for_monster, total=for_rider + for_monster)

@@ -1,0 +1,129 @@
+"""Build one MkDocs + Material site per language, then swap them in together.
+
+The sites are built into a fresh folder beside the target and renamed into place
+only when every language succeeded, so a failed build never leaves a
+half-written site behind.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from validator.checks.run import CheckReport
+from validator.problems import Problem, ProblemsFound
+from validator.site.pages import page_titles, render_pages
+from validator.workspace import Workspace
+
+OVERRIDES = Path(__file__).parent / "overrides"
+SEARCH_LANGUAGES = {"en", "es", "de", "fr", "it", "pt", "nl", "ru", "sv", "da", "fi", "hu", "no", "ro", "tr"}
+"""Languages that lunr, and so Material's search, can stem; others fall back to English."""
+
+
+def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> list[Path]:
+    """Render and build every language into ``site_dir``; returns the language folders."""
+    site_dir = site_dir.resolve()
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=site_dir.parent))
+    try:
+        with tempfile.TemporaryDirectory(prefix="validator-pages-") as scratch:
+            for language in workspace.project.languages:
+                _build_language(workspace, report, language.code, Path(scratch), staging / language.code)
+        _write_root_index(workspace, staging)
+        _swap(staging, site_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [site_dir / language.code for language in workspace.project.languages]
+
+
+def _build_language(workspace: Workspace, report: CheckReport, code: str, scratch: Path, output: Path) -> None:
+    docs = scratch / code
+    docs.mkdir()
+    for name, text in render_pages(workspace, report, code).items():
+        (docs / name).write_text(text, encoding="utf-8")
+    config_path = scratch / f"mkdocs-{code}.yml"
+    # JSON is YAML, and needs no extra dependency to write.
+    config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
+                           encoding="utf-8")
+    with _mkdocs_warnings() as warnings:
+        try:
+            mkdocs_build(load_config(str(config_path)))
+        except MkDocsException as error:
+            raise ProblemsFound([Problem(workspace.project.mkdocs_config, 0, code, f"MkDocs failed: {error}",
+                                         "see the message above; the previous site was left untouched")]) from None
+    if warnings:
+        raise ProblemsFound([Problem(workspace.project.mkdocs_config, 0, code, f"MkDocs warned: {warning}",
+                                     "fix the page or link it names") for warning in warnings])
+
+
+def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[str, object]:
+    project = workspace.project
+    titles = page_titles(workspace, code)
+    # MkDocs does not escape titles in its templates: they are escaped here, once.
+    nav = [{html.escape(title): page} for page, title in titles.items()]
+    search = {"lang": code if code in SEARCH_LANGUAGES else "en"}
+    return {
+        "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
+        "site_name": html.escape(titles["index.md"]),
+        "docs_dir": str(docs),
+        "site_dir": str(output),
+        "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},
+        "nav": nav,
+        "plugins": [{"search": search}],
+        "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
+                                for language in project.languages]},
+    }
+
+
+@contextmanager
+def _mkdocs_warnings() -> Iterator[list[str]]:
+    """Collect MkDocs warnings (a broken link, a missing anchor) so they fail the build."""
+    collected: list[str] = []
+
+    class Collector(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                collected.append(record.getMessage())
+
+    logger = logging.getLogger("mkdocs")
+    handler = Collector()
+    logger.addHandler(handler)
+    try:
+        yield collected
+    finally:
+        logger.removeHandler(handler)
+
+
+def _write_root_index(workspace: Workspace, staging: Path) -> None:
+    """A root page that sends readers to the source language's site."""
+    target = f"{workspace.project.source_language}/"
+    links = "".join(f'<li><a href="{language.code}/" hreflang="{language.code}" lang="{language.code}">'
+                    f"{html.escape(language.name)}</a></li>" for language in workspace.project.languages)
+    (staging / "index.html").write_text(
+        f'<!doctype html><html lang="{workspace.project.source_language}"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0; url={target}"><title>{html.escape(workspace.project.title)}'
+        f"</title></head><body><ul>{links}</ul></body></html>\n",
+        encoding="utf-8",
+    )
+
+
+def _swap(staging: Path, site_dir: Path) -> None:
+    """Put the new site in place of the old with two renames."""
+    old = None
+    if site_dir.exists():
+        old = site_dir.with_name(f".{site_dir.name}-old-{staging.name}")
+        site_dir.rename(old)
+    staging.rename(site_dir)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

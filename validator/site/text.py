@@ -1,0 +1,122 @@
+"""Render translated rule text, with its tokens, as safe Markdown for one language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
+from markupsafe import Markup
+
+from validator.content.catalogs import RuleCatalog, State, Translation
+from validator.content.loader import Rulebook
+from validator.content.project import Language
+from validator.content.tokens import Literal, Token, split
+from validator.site import markdown
+
+CENTIMETRES_PER_INCH = Decimal("2.5")
+"""The conversion the Spanish rulebook uses (2" = 5 cm), not the exact 2.54."""
+
+GLOSSARY_PAGE = "glossary.md"
+
+
+def chapter_page(chapter_id: str) -> str:
+    return f"{chapter_id}.md"
+
+
+def anchor(entry_id: str) -> str:
+    """The anchor of a rule: the part of its id after the chapter, same in every language."""
+    return entry_id.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class TextRenderer:
+    rulebook: Rulebook
+    catalog: RuleCatalog
+    language: Language
+
+    def translate(self, context: str, english: str) -> Translation:
+        return self.catalog.translate(context, english)
+
+    def plain(self, context: str, english: str) -> str:
+        """The translated text with tokens reduced to words: for titles and tooltips."""
+        translation = self.translate(context, english)
+        return "".join(
+            piece.text if isinstance(piece, Literal) else self._token_words(piece)
+            for piece in split(translation.text)
+        )
+
+    def inline(self, context: str, english: str) -> Markup:
+        """One line of escaped Markdown (tokens become links)."""
+        translation = self.translate(context, english)
+        body = Markup(" ").join(self._paragraph(part) for part in translation.text.split("\n\n"))
+        if translation.language != self.language.code:
+            return Markup(f'<span lang="{translation.language}" markdown>') + body + Markup("</span>")
+        return body
+
+    def block(self, context: str, english: str, indent: int = 0) -> Markup:
+        """Paragraphs of escaped Markdown; an untranslated text keeps its language tag."""
+        translation = self.translate(context, english)
+        pad = " " * indent
+        paragraphs = [pad + self._paragraph(part) for part in translation.text.split("\n\n")]
+        body = Markup("\n\n").join(paragraphs)
+        if translation.state is State.TRANSLATED:
+            return body
+        return (Markup(f'{pad}<div lang="{translation.language}" class="untranslated" markdown>\n\n')
+                + body + Markup(f"\n\n{pad}</div>"))
+
+    def _paragraph(self, text: str) -> Markup:
+        return Markup("").join(
+            markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece)
+            for piece in split(text)
+        )
+
+    def _token(self, token: Token) -> Markup:
+        if token.kind == "rule":
+            rule = self.rulebook.rule(token.argument)
+            chapter = self.rulebook.chapter_of(rule.id)
+            title = self.plain(f"{rule.id}#title", rule.title)
+            return markdown.link(title, f"{chapter_page(chapter.id)}#{anchor(rule.id)}")
+        if token.kind == "term":
+            term = self.rulebook.term(token.argument)
+            words = token.form or self.plain(f"glossary/{term.id}#term", term.term)
+            definition = self.plain(f"glossary/{term.id}#definition", term.definition)
+            return markdown.link(words, f"{GLOSSARY_PAGE}#{term.id}", definition)
+        return markdown.escape(self._token_words(token))
+
+    def _token_words(self, token: Token) -> str:
+        if token.kind == "rule":
+            rule = self.rulebook.rule(token.argument)
+            return self.plain(f"{rule.id}#title", rule.title)
+        if token.kind == "term":
+            term = self.rulebook.term(token.argument)
+            return token.form or self.plain(f"glossary/{term.id}#term", term.term)
+        if token.kind == "roll":
+            return token.argument.replace("-", "\u2013")
+        if token.kind == "dist":
+            return self.distance(Decimal(token.argument))
+        return token.argument
+
+    def distance(self, inches: Decimal) -> str:
+        if self.language.distance_unit == "cm":
+            return str(format_unit(inches * CENTIMETRES_PER_INCH, "length-centimeter", length="short",
+                                   locale=self.language.code))
+        return str(format_unit(inches, "length-inch", length="narrow", locale=self.language.code))
+
+    def number(self, value: object) -> str:
+        """A computed value as a reader of this language writes it."""
+        if isinstance(value, bool):
+            return "✔" if value else "✘"
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                return format_decimal(value.numerator, locale=self.language.code)
+            percent = format_percent(Decimal(value.numerator) / Decimal(value.denominator),
+                                     format="#,##0.0%", locale=self.language.code)
+            return f"{value.numerator}/{value.denominator} ({percent})"
+        if isinstance(value, int):
+            return str(format_decimal(value, locale=self.language.code))
+        if isinstance(value, list):
+            return ", ".join(self.number(item) for item in value)
+        return str(value)

@@ -1,0 +1,74 @@
+"""Everything a command needs, loaded once: project, rulebook, rules core, catalogues."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_path, read_catalog
+from validator.content.loader import Rulebook, load_rulebook
+from validator.content.project import PROJECT_FILE, Project, load_project
+from validator.problems import Problem, ProblemsFound
+from validator.ruleset import Ruleset, load_ruleset
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+    project: Project
+    rulebook: Rulebook
+    ruleset: Ruleset
+    rule_catalogs: dict[str, RuleCatalog]
+    raw_rule_catalogs: dict[str, Catalog]
+    ui_catalogs: dict[str, Catalog | None]
+
+    def shown(self, path: Path) -> str:
+        """``path`` as the user should see it: relative to the project when inside it."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+
+def load_workspace(root: Path) -> Workspace:
+    """Load and validate every input; all problems are raised together."""
+    project = load_project(root)
+    problems: list[Problem] = []
+    rulebook: Rulebook | None = None
+    try:
+        rulebook = load_rulebook(root, project)
+    except ProblemsFound as found:
+        problems.extend(found.problems)
+    try:
+        ruleset = load_ruleset(project.ruleset)
+    except (ImportError, AttributeError, TypeError, ValueError) as error:
+        problems.append(Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
+                                f"cannot load the rules core '{project.ruleset}' ({error})",
+                                "name an importable module:attribute holding a Ruleset"))
+    locales = root / project.locales_dir
+    rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
+    raw: dict[str, Catalog] = {}
+    ui: dict[str, Catalog | None] = {project.source_language: None}
+    for language in project.translated_languages:
+        path = catalog_path(locales, language.code, RULES_DOMAIN)
+        shown = path.relative_to(root).as_posix()
+        if not path.is_file():
+            problems.append(Problem(shown, 0, "", f"no rule catalogue for '{language.code}'",
+                                    f"create it: pybabel init -i {project.locales_dir}/rules.pot "
+                                    f"-d {project.locales_dir} -D rules -l {language.code}"))
+            continue
+        try:
+            raw[language.code] = read_catalog(path, shown)
+            rule_catalogs[language.code] = RuleCatalog.from_catalog(raw[language.code], language.code,
+                                                                    project.source_language)
+            ui_path = catalog_path(locales, language.code, UI_DOMAIN)
+            ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix()) \
+                if ui_path.is_file() else None
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+    if problems:
+        raise ProblemsFound(problems)
+    assert rulebook is not None
+    return Workspace(root, project, rulebook, ruleset, rule_catalogs, raw, ui)
