@@ -274,39 +274,28 @@ class ReactionEffects:
     opponent_gains_victory_points_on_leaving: bool
 
 
+MONSTER_REACTION_TABLE: tuple[tuple[frozenset[int], ReactionEffects], ...] = (
+    (frozenset({1, 2}), ReactionEffects(
+        reaction=MonsterReaction.LEAVE_THE_BATTLEFIELD, compulsory_move=True, may_use_ranged_attacks=False,
+        may_move=True, immune_to_break=False, counts_as_fleeing=False,
+        opponent_gains_victory_points_on_leaving=True)),
+    (frozenset({3, 4}), ReactionEffects(
+        reaction=MonsterReaction.ATTACK_NEAREST, compulsory_move=True, may_use_ranged_attacks=True,
+        may_move=True, immune_to_break=False, counts_as_fleeing=False,
+        opponent_gains_victory_points_on_leaving=False)),
+    (frozenset({5, 6}), ReactionEffects(
+        reaction=MonsterReaction.GUARD_THE_BODY, compulsory_move=False, may_use_ranged_attacks=True,
+        may_move=False, immune_to_break=True, counts_as_fleeing=False,
+        opponent_gains_victory_points_on_leaving=False)),
+)
+"""The Monster Reaction table, row by row, as the rule text lays it out."""
+
+
 @implements("monstrous-mounts/monster-reaction")
 def monster_reaction(die: int) -> ReactionEffects:
     """The Monster Reaction table, rolled on a D6 after a failed Leadership test."""
     _check_d6(die)
-    if die <= 2:
-        return ReactionEffects(
-            reaction=MonsterReaction.LEAVE_THE_BATTLEFIELD,
-            compulsory_move=True,
-            may_use_ranged_attacks=False,
-            may_move=True,
-            immune_to_break=False,
-            counts_as_fleeing=False,
-            opponent_gains_victory_points_on_leaving=True,
-        )
-    if die <= 4:
-        return ReactionEffects(
-            reaction=MonsterReaction.ATTACK_NEAREST,
-            compulsory_move=True,
-            may_use_ranged_attacks=True,
-            may_move=True,
-            immune_to_break=False,
-            counts_as_fleeing=False,
-            opponent_gains_victory_points_on_leaving=False,
-        )
-    return ReactionEffects(
-        reaction=MonsterReaction.GUARD_THE_BODY,
-        compulsory_move=False,
-        may_use_ranged_attacks=True,
-        may_move=False,
-        immune_to_break=True,
-        counts_as_fleeing=False,
-        opponent_gains_victory_points_on_leaving=False,
-    )
+    return next(effects for faces, effects in MONSTER_REACTION_TABLE if die in faces)
 
 
 @dataclass(frozen=True)
