@@ -49,7 +49,7 @@ def test_unknown_key_names_file_line_and_rule(project: ProjectCopy) -> None:
 
 
 def test_wrong_type_is_an_error(project: ProjectCopy) -> None:
-    line = project.replace(CHAPTER, "  order: 1", '  order: "1"')
+    line = project.replace(CHAPTER, "  order: 2", '  order: "2"')
     [message] = problems_of(project.root)
     assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts] 'chapter.order': Input should be")
 

@@ -6,11 +6,14 @@ Exit status: 0 when all is well, 1 when checks find problems, 2 for bad usage.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
-from validator.problems import ProblemsFound
+from validator.problems import Problem, ProblemsFound
+from validator.ruleset import Ruleset, ScenarioError, load_ruleset, to_json
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -24,7 +27,26 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check = commands.add_parser("check", help="verify the rulebook, its worked examples and catalogues")
+    check.add_argument("--examples", type=Path, nargs="+", default=[], metavar="FILE",
+                       help="also run the examples of these files (kept outside the rulebook)")
     check.set_defaults(handler=_check)
+
+    scenarios = commands.add_parser("scenarios", help="list every scenario the rules core answers")
+    scenarios.add_argument("--format", choices=("text", "json"), default="text")
+    scenarios.set_defaults(handler=_scenarios)
+
+    i18n = commands.add_parser("i18n", help="translation catalogues")
+    i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
+    update = i18n_commands.add_parser("update", help="regenerate the templates and merge them into every "
+                                      "catalogue, keeping every translation")
+    update.set_defaults(handler=_i18n_update)
+
+    calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
+    calc.add_argument("scenario", help="a scenario name (see: validator scenarios)")
+    calc.add_argument("--given", required=True, metavar="JSON", help='the input, e.g. \'{"dice": [2, 5]}\'')
+    calc.add_argument("--variant", metavar="NAME", help="compute under a ruling variant instead of the adopted one")
+    calc.add_argument("--format", choices=("text", "json"), default="text")
+    calc.set_defaults(handler=_calc)
 
     build = commands.add_parser("build", help="check, then build one site per language")
     build.add_argument("--site-dir", type=Path, default=Path("site"), metavar="DIR",
@@ -52,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PROBLEMS
     except KeyboardInterrupt:
         return EXIT_PROBLEMS
+    except BrokenPipeError:
+        # The reader (a pager, head) went away: not an error of ours.
+        sys.stderr.close()
+        return EXIT_OK
 
 
 def _report(found: ProblemsFound) -> None:
@@ -65,11 +91,109 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
     from validator.checks.run import check_workspace
     from validator.workspace import load_workspace
 
-    report = check_workspace(load_workspace(project))
+    for path in _arguments.examples:
+        if not path.is_file():
+            print(f"validator: error: --examples {path}: no such file", file=sys.stderr)
+            return EXIT_USAGE
+    report = check_workspace(load_workspace(project), _arguments.examples)
     if not report.ok:
         raise ProblemsFound(report.problems)
     print(f"{len(report.runs)} worked examples verified against the rules core; no problems.")
     return EXIT_OK
+
+
+def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
+    from validator.content.i18n import update_catalogs
+
+    for update in update_catalogs(project):
+        print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
+              f"{update.untranslated} untranslated, {update.obsolete} obsolete")
+    return EXIT_OK
+
+
+def _load_ruleset(project: Path) -> Ruleset:
+    from validator.content.project import PROJECT_FILE, load_project
+
+    settings = load_project(project)
+    try:
+        return load_ruleset(settings.ruleset)
+    except (ImportError, AttributeError, TypeError, ValueError) as error:
+        raise ProblemsFound([Problem(PROJECT_FILE, settings.position.of("ruleset").line, "",
+                                     f"cannot load the rules core '{settings.ruleset}' ({error})",
+                                     "name an importable module:attribute holding a Ruleset")]) from None
+
+
+def _scenarios(project: Path, arguments: argparse.Namespace) -> int:
+    ruleset = _load_ruleset(project)
+    described = [scenario.describe() for scenario in ruleset.scenarios]
+    if arguments.format == "json":
+        print(json.dumps({"scenarios": described, "variants": sorted(ruleset.variants)}, indent=2,
+                         ensure_ascii=False))
+        return EXIT_OK
+    for entry in described:
+        print(f"{entry['name']}: {entry['summary']}")
+        print(f"  rules:   {', '.join(entry['rule_ids'])}")
+        for name, spec in entry["inputs"].items():
+            optional = "" if spec["required"] else f" (optional, default {json.dumps(spec.get('default'))})"
+            print(f"  input    {name}: {_schema_text(spec)}{optional}")
+        for name, kind in entry["outcome"].items():
+            print(f"  outcome  {name}: {kind}")
+    print(f"variants: {', '.join(sorted(ruleset.variants)) or 'none'}")
+    return EXIT_OK
+
+
+def _schema_text(spec: dict[str, object]) -> str:
+    """A JSON schema fragment in a few words: type, range, allowed values."""
+    if "enum" in spec:
+        return " | ".join(json.dumps(value) for value in spec["enum"])  # type: ignore[attr-defined]
+    if "anyOf" in spec:
+        return " | ".join(_schema_text(option) for option in spec["anyOf"])  # type: ignore[attr-defined]
+    text = str(spec.get("type", "any"))
+    if "minimum" in spec or "maximum" in spec:
+        text += f" {spec.get('minimum', '')}..{spec.get('maximum', '')}"
+    if isinstance(spec.get("items"), dict):
+        text += f" of {_schema_text(spec['items'])}"  # type: ignore[arg-type]
+    elif isinstance(spec.get("prefixItems"), list):
+        text += " of (" + ", ".join(_schema_text(item) for item in spec["prefixItems"]) + ")"  # type: ignore[attr-defined]
+    return text
+
+
+def _calc(project: Path, arguments: argparse.Namespace) -> int:
+    ruleset = _load_ruleset(project)
+    try:
+        given = json.loads(arguments.given)
+    except json.JSONDecodeError as error:
+        print(f"validator: error: --given is not valid JSON ({error.msg} at column {error.colno})",
+              file=sys.stderr)
+        return EXIT_USAGE
+    if not isinstance(given, dict):
+        print("validator: error: --given must be a JSON object, e.g. '{\"hits\": 3}'", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        outcome = ruleset.run(arguments.scenario, given, arguments.variant)
+    except ScenarioError as error:
+        print(f"validator: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if arguments.format == "json":
+        print(json.dumps({"scenario": arguments.scenario, "variant": arguments.variant, "given": given,
+                          "outcome": to_json(outcome)}, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    for name, value in outcome.items():
+        print(f"{name}: {_value_text(value)}")
+    return EXIT_OK
+
+
+def _value_text(value: object) -> str:
+    """A value for a terminal: fractions also as a decimal, so an editor can sanity-check."""
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator == 1 else f"{value} (≈ {float(value):.4f})"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_value_text(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value_text(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 def _build(project: Path, arguments: argparse.Namespace) -> int:

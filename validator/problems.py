@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -32,3 +33,15 @@ class ProblemsFound(Exception):
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(sorted(set(problems)))
         super().__init__("\n".join(str(problem) for problem in self.problems))
+
+
+def without_consequential_errors(details: list[Any]) -> list[Any]:
+    """Drop a length error on a sequence whose items already failed: pydantic reports
+    the emptied sequence too, which would only repeat the real problem."""
+    locations = [tuple(detail["loc"]) for detail in details]
+    return [
+        detail for detail in details
+        if not (detail["type"] == "too_short"
+                and any(other[:len(detail["loc"])] == tuple(detail["loc"]) and len(other) > len(detail["loc"])
+                        for other in locations))
+    ]

@@ -77,16 +77,22 @@ def same_value(stated: Any, computed: Plain) -> bool:
         return isinstance(stated, list) and len(stated) == len(computed) and all(
             same_value(a, b) for a, b in zip(stated, computed, strict=True))
     if isinstance(computed, dict):
-        return isinstance(stated, dict) and stated.keys() == computed.keys() and all(
-            same_value(stated[k], computed[k]) for k in computed)
+        if not isinstance(stated, dict):
+            return False
+        stated_by_text = {str(key): value for key, value in stated.items()}
+        return stated_by_text.keys() == computed.keys() and all(
+            same_value(stated_by_text[key], computed[key]) for key in computed)
     return bool(stated == computed)
 
 
 def show(value: Any) -> str:
-    if isinstance(value, Fraction):
-        return str(value)
+    """A value as it would be written in the YAML of an example."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    return repr(value) if not isinstance(value, (int, float)) else str(value)
+    if value is None:
+        return "null"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{key}: {show(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(item) for item in value) + "]"
+    return str(value)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
 from validator.checks.references import reference_problems, translation_token_problems
 from validator.content.catalogs import RULES_DOMAIN, catalog_path
-from validator.problems import Problem
+from validator.content.model import CaseFile
+from validator.content.yamlsource import read_yaml, validate
+from validator.problems import Problem, ProblemsFound
 from validator.workspace import Workspace
 
 
@@ -27,14 +31,44 @@ class CheckReport:
         raise KeyError(f"{rule_id}#{example_id}")
 
 
-def check_workspace(workspace: Workspace) -> CheckReport:
+def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> CheckReport:
+    """Every check of the rulebook, plus the examples of ``case_files`` kept outside it."""
     rulebook = workspace.rulebook
     runs = tuple(run_examples(workspace.ruleset,
                               ((rule.id, example) for rule in rulebook.rules for example in rule.examples)))
     problems = [problem for run in runs for problem in run.problems]
+    case_runs, case_problems = _run_case_files(workspace, case_files)
+    runs += case_runs
+    problems.extend(case_problems)
     problems.extend(reference_problems(rulebook, workspace.ruleset))
     locales = workspace.root / workspace.project.locales_dir
     for language, catalog in workspace.raw_rule_catalogs.items():
         shown = workspace.shown(catalog_path(locales, language, RULES_DOMAIN))
         problems.extend(translation_token_problems(rulebook, catalog, shown))
     return CheckReport(runs, tuple(sorted(set(problems))))
+
+
+def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:
+    runs: list[ExampleRun] = []
+    problems: list[Problem] = []
+    known_rules = {name for rule in workspace.rulebook.rules for name in (rule.id, *rule.aliases)}
+    for path in paths:
+        shown = workspace.shown(path.resolve())
+        try:
+            cases = validate(CaseFile, read_yaml(path, shown), shown)
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+            continue
+        seen: set[str] = set()
+        for case in cases.examples:
+            subject = case.rule or ""
+            if case.id in seen:
+                problems.append(Problem(shown, case.position.line, subject, f"duplicate example id '{case.id}'",
+                                        "give each example a distinct id"))
+            seen.add(case.id)
+            if case.rule is not None and case.rule not in known_rules:
+                problems.append(Problem(shown, case.position.of("rule").line, case.rule,
+                                        "names a rule the rulebook does not have", "use an existing rule id"))
+            runs.extend(run_examples(workspace.ruleset, [(subject, case)]))
+    problems.extend(problem for run in runs for problem in run.problems)
+    return tuple(runs), problems

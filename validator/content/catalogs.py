@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError, read_po, unescape
 from babel.support import Translations
 
 from validator.problems import Problem, ProblemsFound
@@ -52,7 +52,7 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
             raise ProblemsFound([Problem(shown_as, line, "", "catalogue syntax error: a string has no closing quote",
                                          'end the string with " (msgfmt --check reports the same)')
                                  for line in unterminated])
-        return read_po(io.BytesIO(data), abort_invalid=True)
+        return restore_previous_ids(read_po(io.BytesIO(data), abort_invalid=True), data.decode("utf-8"))
     except PoFileError as error:
         line = getattr(error, "lineno", 0) or 0
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {error}",
@@ -60,6 +60,31 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
     except (OSError, UnicodeDecodeError) as error:
         raise ProblemsFound([Problem(shown_as, 0, "", f"cannot read the catalogue ({error})",
                                      "check that it exists and is UTF-8")]) from None
+
+
+def restore_previous_ids(catalog: Catalog, text: str) -> Catalog:
+    """Babel reads ``#| msgid ...`` lines as translator comments (and merges equal
+    lines, losing repeated ``"\\n"`` pieces); read them from the file's text instead
+    and give each entry back its previous msgid, so it survives the next update."""
+    previous_by_context: dict[str, str] = {}
+    pending: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("#|"):
+            pending.append(line[2:].strip())
+            continue
+        if line.startswith("msgctxt ") and pending:
+            context = unescape(line.removeprefix("msgctxt ").strip())
+            parts = [part.removeprefix("msgid ").strip() for part in pending
+                     if part.startswith(("msgid ", '"'))]
+            previous_by_context[context] = "".join(unescape(part) for part in parts)
+        if not line.startswith("#"):
+            pending = []
+    for message in [*catalog, *catalog.obsolete.values()]:
+        message.user_comments = [comment for comment in message.user_comments if not comment.startswith("|")]
+        if message.context and str(message.context) in previous_by_context:
+            message.previous_id = [previous_by_context[str(message.context)]]
+    return catalog
 
 
 def _unterminated_string_lines(text: str) -> list[int]:

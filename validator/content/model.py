@@ -92,6 +92,18 @@ class Example(Node):
     text: Text
 
 
+class CaseExample(Example):
+    """An example kept outside the rulebook (a club's own test case): the same keys,
+    with the rule it exercises named explicitly and the text optional."""
+
+    rule: RuleId | None = None
+    text: str = ""
+
+
+class CaseFile(Node):
+    examples: tuple[CaseExample, ...] = Field(min_length=1)
+
+
 class Rule(Node):
     id: RuleId
     title: Text

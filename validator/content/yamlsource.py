@@ -20,7 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from validator.problems import Problem, ProblemsFound
+from validator.problems import Problem, ProblemsFound, without_consequential_errors
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -90,7 +90,8 @@ def validate(model: type[M], data: Any, shown_as: str) -> M:
     try:
         return model.model_validate(data, context={"file": shown_as})
     except ValidationError as error:
-        raise ProblemsFound(_problem(model, data, shown_as, detail) for detail in error.errors()) from None
+        details = without_consequential_errors(error.errors())
+        raise ProblemsFound(_problem(model, data, shown_as, detail) for detail in details) from None
 
 
 def _problem(model: type[BaseModel], data: Any, shown_as: str, detail: Mapping[str, Any]) -> Problem:

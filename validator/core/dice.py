@@ -7,8 +7,10 @@ examples exact and the comparisons honest.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from itertools import product
+from math import comb
 
 D6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
@@ -46,3 +48,40 @@ def two_d6_at_most(target: int) -> Fraction:
     """
     pairs = list(product(D6_FACES, repeat=2))
     return Fraction(sum(1 for a, b in pairs if a + b <= target), len(pairs))
+
+
+class Distribution(Mapping[int | str, Fraction]):
+    """An exact probability distribution: outcome -> probability.
+
+    Immutable and ordered by outcome, so two equal distributions print alike.
+
+    >>> binomial(2, Fraction(1, 3))
+    Distribution({0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)})
+    """
+
+    def __init__(self, probabilities: Mapping[int, Fraction] | Mapping[str, Fraction]) -> None:
+        self._probabilities: dict[int | str, Fraction] = dict(
+            sorted(probabilities.items(), key=lambda item: (isinstance(item[0], str), item[0])))
+
+    def __getitem__(self, outcome: int | str) -> Fraction:
+        return self._probabilities[outcome]
+
+    def __iter__(self) -> Iterator[int | str]:
+        return iter(self._probabilities)
+
+    def __len__(self) -> int:
+        return len(self._probabilities)
+
+    def __repr__(self) -> str:
+        return f"Distribution({self._probabilities!r})"
+
+    def at_least(self, threshold: int) -> Fraction:
+        """Probability of an integer outcome of ``threshold`` or more."""
+        return sum((p for value, p in self.items() if isinstance(value, int) and value >= threshold), Fraction(0))
+
+
+def binomial(trials: int, success: Fraction) -> Distribution:
+    """Exact distribution of the number of successes in ``trials`` independent tries."""
+    if trials < 0:
+        raise ValueError("trials cannot be negative")
+    return Distribution({k: comb(trials, k) * success**k * (1 - success) ** (trials - k) for k in range(trials + 1)})

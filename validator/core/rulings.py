@@ -11,6 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 MountHitAllocation = Literal["random", "character"]
+ImpactHitsOnMount = Literal["more-than-two-wounds", "monstrous-mount"]
+UnitShieldCount = Literal["all-models", "rank-and-file"]
+SmallUnitHits = Literal["randomised", "even-split"]
+LookOutSirHitFace = Literal[6, 1]
 
 
 @dataclass(frozen=True)
@@ -20,15 +24,42 @@ class Rulings:
     ``mount_hit_allocation``: ``"random"`` splits each hit on a monster and its
     rider by a D6, as the English original FAQ says; ``"character"`` sends every
     hit to the character, as the Spanish translation of that FAQ says.
+
+    ``character_may_charge_out_of_unit``: ``True`` lets a character leave his unit
+    by declaring a charge of his own when the unit declares none, as the English
+    rulebook and the Spanish compilation say; ``False`` forbids it unless a special
+    rule (such as frenzy) forces the charge, as the Polish summary says.
     """
 
     mount_hit_allocation: MountHitAllocation = "random"
+    character_may_charge_out_of_unit: bool = True
+    impact_hits_on_mount: ImpactHitsOnMount = "more-than-two-wounds"
+    """In a challenge against a lone character, when his mount takes the chariot's
+    impact hits: when it has more than 2 Wounds, as the Spanish compilation says, or
+    whenever it is a monstrous mount (2 Wounds or more), as the English rulebook has it."""
+    unit_shield_counts: UnitShieldCount = "all-models"
+    """Which models make up the five that keep a character in a unit from being shot at:
+    all of them, the character included, as the Polish summary says, or the rank-and-file
+    models besides him, as the English rulebook has it."""
+    small_unit_hits: SmallUnitHits = "randomised"
+    """How hits on a unit too small to shield the character in it are shared:
+    each at random among all the models, as the Polish summary says, or evenly first with
+    only the hits left over randomised, each to a different model, as the English
+    rulebook has it."""
+    look_out_sir_hit_face: LookOutSirHitFace = 6
+    """The face of the Look out, Sir! roll on which the character is hit after all: 6, as
+    the Polish summary says, or 1, as the English rulebook has it."""
 
 
 ADOPTED = Rulings()
 
 VARIANTS: dict[str, Rulings] = {
     "spanish-faq-hits-to-character": replace(ADOPTED, mount_hit_allocation="character"),
+    "polish-summary-no-charging-out": replace(ADOPTED, character_may_charge_out_of_unit=False),
+    "english-rulebook-impact-hits-on-monstrous-mount": replace(ADOPTED, impact_hits_on_mount="monstrous-mount"),
+    "english-rulebook-rank-and-file": replace(ADOPTED, unit_shield_counts="rank-and-file"),
+    "english-rulebook-even-split": replace(ADOPTED, small_unit_hits="even-split"),
+    "english-rulebook-look-out-sir-on-one": replace(ADOPTED, look_out_sir_hit_face=1),
 }
 
 

@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from validator.checks.run import CheckReport
+from validator.citations import rule_ids_of
 from validator.content.catalogs import interface_translations
 from validator.content.model import Chapter, Discrepancy, Source
 from validator.site import markdown
@@ -90,11 +91,11 @@ class PageView(TextRenderer):
     def implementations(self, rule_id: str) -> list[str]:
         names = []
         for scenario in self.workspace.ruleset.scenarios:
-            function = scenario.implementation
-            if rule_id in scenario.rule_ids:
-                name = f"{function.__module__}.{function.__qualname__}"
-                if name not in names:
-                    names.append(name)
+            for function in scenario.implementations:
+                if rule_id in rule_ids_of(function):
+                    name = f"{function.__module__}.{function.__qualname__}"
+                    if name not in names:
+                        names.append(name)
         return names
 
     def chapter_link(self, chapter: Chapter) -> Markup:

@@ -119,4 +119,8 @@ class TextRenderer:
             return str(format_decimal(value, locale=self.language.code))
         if isinstance(value, list):
             return ", ".join(self.number(item) for item in value)
+        if isinstance(value, dict):
+            return "; ".join(f"{key}: {self.number(item)}" for key, item in value.items())
+        if value is None:
+            return "—"
         return str(value)

@@ -1,0 +1,147 @@
+"""Merging templates into catalogues never loses a translation."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from conftest import ProjectCopy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from validator.content.catalogs import restore_previous_ids
+from validator.content.merge import catalog_bytes, merge_catalog
+
+
+def catalog(entries: dict[str, tuple[str, str]], locale: str = "es") -> Catalog:
+    """msgctxt -> (English, translation)."""
+    result = Catalog(locale=locale)
+    for context, (english, translation) in entries.items():
+        result.add(english, translation, context=context)
+    return result
+
+
+def template(entries: dict[str, str]) -> Catalog:
+    return catalog({context: (english, "") for context, english in entries.items()})
+
+
+def roundtrip(value: Catalog) -> Catalog:
+    """Through the .po format and back, as a file on disk would be."""
+    data = catalog_bytes(value)
+    return restore_previous_ids(read_po(io.BytesIO(data)), data.decode("utf-8"))
+
+
+def entry(value: Catalog, context: str):  # type: ignore[no-untyped-def]
+    return next(message for message in value if message.context == context)
+
+
+def test_unchanged_text_keeps_its_translation() -> None:
+    merged = merge_catalog(template({"r/a#title": "Hit"}), catalog({"r/a#title": ("Hit", "Impacto")}))
+    message = entry(merged, "r/a#title")
+    assert message.string == "Impacto" and not message.fuzzy
+
+
+def test_changed_text_keeps_translation_as_fuzzy_with_previous_text() -> None:
+    merged = roundtrip(merge_catalog(template({"r/a#title": "Hits"}), catalog({"r/a#title": ("Hit", "Impacto")})))
+    message = entry(merged, "r/a#title")
+    assert message.string == "Impacto" and message.fuzzy
+    assert message.previous_id == ["Hit"]
+
+
+def test_matching_is_by_context_never_by_similar_text() -> None:
+    existing = catalog({"r/a#title": ("Shooting", "Disparo"), "r/b#title": ("Shooting at it", "Disparar")})
+    merged = merge_catalog(template({"r/b#title": "Shooting at it", "r/c#title": "Shooting"}), existing)
+    assert entry(merged, "r/c#title").string == ""
+    assert [m.string for m in merged.obsolete.values()] == ["Disparo"]
+
+
+def test_removed_text_stays_obsolete() -> None:
+    merged = roundtrip(merge_catalog(template({}), catalog({"r/a#title": ("Hit", "Impacto")})))
+    assert [(m.context, m.string) for m in merged.obsolete.values()] == [("r/a#title", "Impacto")]
+
+
+def test_renamed_rule_keeps_its_translations() -> None:
+    merged = merge_catalog(template({"r/new#title": "Hit"}), catalog({"r/old#title": ("Hit", "Impacto")}),
+                           renamed={"r/new": "r/old"})
+    assert entry(merged, "r/new#title").string == "Impacto"
+    assert not merged.obsolete
+
+
+def test_interface_strings_match_by_exact_text() -> None:
+    existing = Catalog(locale="pl")
+    existing.add("Glossary", "Słowniczek")
+    new = Catalog()
+    new.add("Glossary")
+    new.add("Sources")
+    merged = merge_catalog(new, existing)
+    assert {m.id: m.string for m in merged if m.id} == {"Glossary": "Słowniczek", "Sources": ""}
+
+
+CONTEXTS = [f"r/{name}#text" for name in "abcdef"]
+edit = st.one_of(
+    st.tuples(st.just("change"), st.sampled_from(CONTEXTS), st.text("xyz ", min_size=1, max_size=6)),
+    st.tuples(st.just("remove"), st.sampled_from(CONTEXTS), st.just("")),
+    st.tuples(st.just("rename"), st.sampled_from(CONTEXTS), st.sampled_from("uvw")),
+    st.tuples(st.just("restore"), st.sampled_from(CONTEXTS), st.text("xyz ", min_size=1, max_size=6)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(edit, max_size=12))
+def test_no_translation_is_ever_lost(edits: list[tuple[str, str, str]]) -> None:
+    """Random edits, renames and removals of the English: every translation made at
+    any point is still in the catalogue afterwards, active or obsolete."""
+    english = {context: f"text {context}" for context in CONTEXTS}
+    current = catalog({context: (text, f"T({context})") for context, text in english.items()})
+    ever_translated = {f"T({context})" for context in CONTEXTS}
+    for kind, context, value in edits:
+        renamed: dict[str, str] = {}
+        if kind == "change" and context in english:
+            english[context] = value
+        elif kind == "remove":
+            english.pop(context, None)
+        elif kind == "rename" and context in english:
+            new_context = f"r/{value}{context[2:]}"
+            if new_context not in english:
+                english[new_context] = english.pop(context)
+                renamed = {new_context.split("#")[0]: context.split("#")[0]}
+        elif kind == "restore":
+            english.setdefault(context, value)
+        current = roundtrip(merge_catalog(template(english), current, renamed))
+        for message in current:  # a translator fills in anything new
+            if message.id and not message.string:
+                message.string = f"T({message.context}:{message.id})"
+                ever_translated.add(message.string)
+        current = roundtrip(current)
+    kept = {m.string for m in current if m.id} | {m.string for m in current.obsolete.values()}
+    assert ever_translated <= kept
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
+def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
+    project.replace("docs/rules/monstrous-mounts.yml", "title: Death of the mount", "title: When the mount dies")
+    run = project.validator("i18n", "update")
+    assert run.code == 0, run.err
+    assert "locales/es/LC_MESSAGES/rules.po:" in run.out
+    text = project.read("locales/es/LC_MESSAGES/rules.po")
+    block = text[text.index('msgctxt "monstrous-mounts/death-of-the-mount#title"') - 80:]
+    assert '#| msgid "Death of the mount"' in block[:400] and "#, fuzzy" in block[:400]
+    assert 'msgstr "Muerte de la montura"' in block[:600]
+    for language in ("es", "pl"):
+        path = project.path(f"locales/{language}/LC_MESSAGES/rules.po")
+        done = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(path)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    check = project.validator("check")
+    assert check.code == 0, check.err
+    first = project.read("locales/es/LC_MESSAGES/rules.po")
+    assert project.validator("i18n", "update").code == 0
+    second = project.read("locales/es/LC_MESSAGES/rules.po")
+
+    def without_dates(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "POT-Creation-Date" not in line]
+    assert without_dates(first) == without_dates(second), "a second update must change nothing"

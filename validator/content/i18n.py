@@ -1,0 +1,82 @@
+"""`validator i18n update`: regenerate the templates and merge them into every catalogue.
+
+The rule template comes straight from the loaded rulebook (the same messages the
+``pybabel extract`` method yields); the interface template comes from the
+templates and site code through Babel's extractors, with ``babel-ui.cfg``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
+from validator.content.extract import TOKEN_COMMENT
+from validator.content.loader import Rulebook, load_rulebook
+from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_atomically
+from validator.content.project import load_project
+from validator.content.tokens import tokens
+
+UI_MAPPING = "babel-ui.cfg"
+
+
+@dataclass(frozen=True)
+class CatalogUpdate:
+    path: str
+    messages: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+
+
+def rules_template(rulebook: Rulebook) -> Catalog:
+    template = Catalog(project=rulebook.project.title, fuzzy=False)
+    for message in rulebook.messages():
+        entry = template.add(message.text, locations=[(message.position.file, message.position.line)],
+                             auto_comments=[TOKEN_COMMENT] if tokens(message.text) else [], context=message.context)
+        entry.flags -= FORMAT_FLAGS
+    return template
+
+
+def ui_template(root: Path) -> Catalog:
+    with (root / UI_MAPPING).open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+    template = Catalog(fuzzy=False)
+    for filename, line, message, comments, context in extract_from_dir(root, method_map, options_map):
+        template.add(message, locations=[(filename, line)], auto_comments=comments, context=context)
+    return template
+
+
+def renamed_ids(rulebook: Rulebook) -> dict[str, str]:
+    """Current rule id -> former id, for every alias (the first alias wins)."""
+    return {rule.id: rule.aliases[0] for rule in rulebook.rules if rule.aliases}
+
+
+def update_catalogs(root: Path) -> list[CatalogUpdate]:
+    project = load_project(root)
+    rulebook = load_rulebook(root, project)
+    locales = root / project.locales_dir
+    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template(root)}
+    renamed = renamed_ids(rulebook)
+    updates = []
+    for domain, template in templates.items():
+        write_catalog_atomically(template, locales / f"{domain}.pot")
+        for language in project.translated_languages:
+            path = catalog_path(locales, language.code, domain)
+            shown = path.relative_to(root).as_posix()
+            existing = read_catalog(path, shown) if path.is_file() else Catalog(locale=language.code)
+            merged = merge_catalog(template, existing, renamed)
+            write_catalog_atomically(merged, path)
+            active = [message for message in merged if message.id]
+            updates.append(CatalogUpdate(
+                path=shown,
+                messages=len(active),
+                fuzzy=sum(1 for message in active if message.fuzzy),
+                untranslated=sum(1 for message in active if not message.string),
+                obsolete=len(merged.obsolete),
+            ))
+    return updates

@@ -1,0 +1,122 @@
+"""Bring catalogues up to date with the template without ever losing a translation.
+
+Matching is by msgctxt (``<id>#<field>``), never by similarity of the English
+text, because two rules can share a sentence while meaning different things.
+``pybabel update`` matches fuzzily across contexts and can drop or misattach a
+translation, so it is not used here.
+
+- same msgctxt, same English: the entry is kept as it is;
+- same msgctxt, changed English: the translation is kept, marked fuzzy, with the
+  previous English text (``#|``) so the translator sees what changed;
+- a rule renamed with ``aliases:``: the entry of the old id is carried over;
+- a msgctxt no longer in the template: the entry is kept as obsolete (``#~``).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import normalize, write_po
+
+FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
+"""Babel guesses these from braces and percent signs; rule texts are not format
+strings (their tokens are checked by the lint), and the flag would make msgfmt
+misread every {term:id|form}."""
+
+
+def _context_key(message: Message) -> str:
+    """The identity of an entry: its msgctxt, or for an entry without one (the
+    interface strings) its exact English text."""
+    return str(message.context) if message.context else f"\x00{message.id}"
+
+
+def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, str] | None = None) -> Catalog:
+    """A new catalogue holding the template's messages with the existing translations.
+
+    ``renamed`` maps a current id to its former ids' prefix: ``{"new/id": "old/id"}``
+    lets ``new/id#title`` inherit the translation of ``old/id#title``.
+    """
+    by_context: dict[str, Message] = {}
+    for message in [*existing.obsolete.values(), *existing]:  # active entries win over obsolete ones
+        if message.id:
+            by_context[_context_key(message)] = message
+    merged = copy.deepcopy(existing)
+    for message in list(merged):
+        if message.id:
+            merged.delete(message.id, message.context)
+    merged.obsolete.clear()
+    used: set[str] = set()
+    for message in template:
+        if not message.id:
+            continue
+        context = _context_key(message)
+        old = by_context.get(context) or by_context.get(_former_context(context, renamed or {}))
+        entry = Message(message.id, "", locations=message.locations, auto_comments=message.auto_comments,
+                        context=message.context)
+        entry.flags = set(message.flags) - {"fuzzy"} - FORMAT_FLAGS
+        if old is not None:
+            used.add(_context_key(old))
+            entry.string = old.string
+            entry.user_comments = list(old.user_comments)
+            changed = old.id != message.id
+            if (changed or old.fuzzy) and old.string:
+                entry.flags.add("fuzzy")
+            if changed:
+                entry.previous_id = [str(old.id)]
+            elif old.previous_id:
+                entry.previous_id = list(old.previous_id)
+        merged[message.id] = entry
+    for context, old in by_context.items():
+        if context not in used and old.string:
+            key: str | tuple[str, str] = (str(old.id), str(old.context)) if old.context else str(old.id)
+            merged.obsolete[key] = old
+    merged.creation_date = template.creation_date
+    return merged
+
+
+def _former_context(context: str, renamed: Mapping[str, str]) -> str:
+    if context.startswith("\x00"):
+        return ""
+    entry_id, _, field = context.partition("#")
+    former = renamed.get(entry_id)
+    return f"{former}#{field}" if former else ""
+
+
+def catalog_bytes(catalog: Catalog) -> bytes:
+    """The .po text of ``catalog``, with each previous msgid as ``#|`` lines.
+
+    Babel folds a multi-line previous msgid into one comment that msgfmt rejects,
+    so the catalogue is written without them and they are inserted here, in the
+    layout GNU gettext uses, just before the entry's msgctxt.
+    """
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=76, include_previous=False)
+    text = buffer.getvalue().decode("utf-8")
+    for message in catalog:
+        if not (message.id and message.context and message.previous_id):
+            continue
+        anchor = f"msgctxt {normalize(str(message.context), width=0)}\n"
+        previous = normalize(str(message.previous_id[0]), width=76).split("\n")
+        lines = [f"#| msgid {previous[0]}", *(f"#| {line}" for line in previous[1:])]
+        text = text.replace(anchor, "\n".join(lines) + "\n" + anchor, 1)
+    return text.encode("utf-8")
+
+
+def write_catalog_atomically(catalog: Catalog, path: Path) -> None:
+    """Write ``catalog`` so that a crash leaves either the old file or the new one."""
+    data = catalog_bytes(catalog)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as output:
+            output.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,200 @@
+"""Scenarios of the chapter on characters riding monstrous mounts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from annotated_types import Ge, Interval, MaxLen, MinLen
+
+from validator.core import monstrous_mounts as mm
+from validator.core.rulings import Rulings
+from validator.core.scenarios.types import D6, Count, Leadership, Modifier, Probability, Save
+from validator.ruleset import Scenario
+
+
+@dataclass(frozen=True)
+class MountGiven:
+    mount_wounds: Annotated[int, Ge(1)]
+    rider_save_on_foot: Save = 7
+
+
+@dataclass(frozen=True)
+class MountOutcome:
+    kind: mm.MountKind
+    rider_save: int
+    mount_keeps_own_profile: bool
+
+
+def _classify_mount(given: MountGiven, _rulings: Rulings) -> MountOutcome:
+    kind = mm.mount_kind(given.mount_wounds)
+    return MountOutcome(
+        kind=kind,
+        rider_save=mm.rider_armour_save(kind, given.rider_save_on_foot),
+        mount_keeps_own_profile=kind is mm.MountKind.MONSTROUS,
+    )
+
+
+@dataclass(frozen=True)
+class ToHitGiven:
+    large_target: bool
+    uses_ballistic_skill: bool = True
+
+
+def _to_hit_modifier(given: ToHitGiven, _rulings: Rulings) -> Modifier:
+    return Modifier(mm.shooting_to_hit_modifier(given.large_target, given.uses_ballistic_skill))
+
+
+@dataclass(frozen=True)
+class HitDiceGiven:
+    dice: Annotated[tuple[D6, ...], MinLen(1), MaxLen(200)]
+
+
+def _allocate_hits(given: HitDiceGiven, rulings: Rulings) -> mm.HitAllocation:
+    return mm.allocate_hits(given.dice, rulings)
+
+
+@dataclass(frozen=True)
+class HitsGiven:
+    hits: Annotated[int, Interval(ge=0, le=200)]
+
+
+def _rider_hit_chance(given: HitsGiven, rulings: Rulings) -> Probability:
+    return Probability(mm.rider_hit_chance(given.hits, rulings))
+
+
+@dataclass(frozen=True)
+class TemplateGiven:
+    touches_base: bool
+    die: D6
+
+
+@dataclass(frozen=True)
+class TemplateOutcome:
+    hit: mm.Part | None
+
+
+def _template_hit(given: TemplateGiven, rulings: Rulings) -> TemplateOutcome:
+    return TemplateOutcome(mm.template_or_cannon_hit(given.touches_base, given.die, rulings))
+
+
+@dataclass(frozen=True)
+class WoundsGiven:
+    wounds_left: Annotated[int, Ge(1)]
+    wounds_inflicted: Count
+
+
+def _apply_wounds(given: WoundsGiven, _rulings: Rulings) -> mm.WoundsResult:
+    return mm.apply_wounds(given.wounds_left, given.wounds_inflicted)
+
+
+@dataclass(frozen=True)
+class AttacksGiven:
+    attacks: Count
+    on_rider: Count
+
+
+def _declare_attacks(given: AttacksGiven, _rulings: Rulings) -> mm.AttackSplit:
+    return mm.declare_attacks(given.attacks, given.on_rider)
+
+
+@dataclass(frozen=True)
+class StandAndShootGiven:
+    declared_within_range: bool
+
+
+def _charge_after_mount_slain(given: StandAndShootGiven, _rulings: Rulings) -> mm.ChargeAfterMountSlain:
+    return mm.charge_after_mount_slain_by_stand_and_shoot(given.declared_within_range)
+
+
+@dataclass(frozen=True)
+class LeadershipGiven:
+    dice: tuple[D6, D6]
+    monster_leadership: Leadership
+
+
+def _leadership_test(given: LeadershipGiven, _rulings: Rulings) -> mm.LeadershipTest:
+    return mm.rider_death_leadership_test(given.dice, given.monster_leadership)
+
+
+@dataclass(frozen=True)
+class LeadershipChanceGiven:
+    monster_leadership: Leadership
+
+
+def _leadership_chance(given: LeadershipChanceGiven, _rulings: Rulings) -> Probability:
+    return Probability(mm.rider_death_pass_chance(given.monster_leadership))
+
+
+@dataclass(frozen=True)
+class TimingGiven:
+    phase: mm.Phase
+    aftermath: mm.CombatAftermath | None = None
+
+
+@dataclass(frozen=True)
+class TimingOutcome:
+    when: mm.TestTiming
+
+
+def _test_timing(given: TimingGiven, _rulings: Rulings) -> TimingOutcome:
+    return TimingOutcome(mm.rider_death_test_timing(given.phase, given.aftermath))
+
+
+@dataclass(frozen=True)
+class ReactionGiven:
+    die: D6
+
+
+def _monster_reaction(given: ReactionGiven, _rulings: Rulings) -> mm.ReactionEffects:
+    return mm.monster_reaction(given.die)
+
+
+@dataclass(frozen=True)
+class VictoryPointsGiven:
+    rider_points: Count
+    monster_points: Count
+    rider_slain: bool
+    monster_slain: bool
+    monster_left_battlefield: bool = False
+
+
+def _victory_points(given: VictoryPointsGiven, _rulings: Rulings) -> mm.VictoryPoints:
+    return mm.victory_points(
+        given.rider_points,
+        given.monster_points,
+        given.rider_slain,
+        given.monster_slain,
+        given.monster_left_battlefield,
+    )
+
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("mount-classify", "Cavalry steed or monstrous mount, and the rider's armour save",
+             MountGiven, _classify_mount, mm.rider_armour_save),
+    Scenario("mount-shooting-modifier", "To-hit modifier for shooting at a monster and its rider",
+             ToHitGiven, _to_hit_modifier, mm.shooting_to_hit_modifier),
+    Scenario("mount-allocate-hits", "Split hits between monster and rider from one D6 per hit",
+             HitDiceGiven, _allocate_hits, mm.allocate_hits),
+    Scenario("mount-rider-hit-chance", "Exact chance that the rider takes at least one of n hits",
+             HitsGiven, _rider_hit_chance, mm.rider_hit_chance),
+    Scenario("mount-template-hit", "The part struck by a template or cannon ball",
+             TemplateGiven, _template_hit, mm.template_or_cannon_hit),
+    Scenario("mount-apply-wounds", "Wounds on rider or monster; extra wounds are lost",
+             WoundsGiven, _apply_wounds, mm.apply_wounds),
+    Scenario("mount-declare-attacks", "Split close combat attacks between rider and monster",
+             AttacksGiven, _declare_attacks, mm.declare_attacks),
+    Scenario("mount-slain-charge", "A charge whose monster dies to a Stand and Shoot reaction",
+             StandAndShootGiven, _charge_after_mount_slain,
+             mm.charge_after_mount_slain_by_stand_and_shoot),
+    Scenario("rider-death-leadership-test", "The monster's Leadership test when its rider dies",
+             LeadershipGiven, _leadership_test, mm.rider_death_leadership_test),
+    Scenario("rider-death-pass-chance", "Exact chance that the monster passes that test",
+             LeadershipChanceGiven, _leadership_chance, mm.rider_death_pass_chance),
+    Scenario("rider-death-test-timing", "When the monster takes its Leadership test",
+             TimingGiven, _test_timing, mm.rider_death_test_timing),
+    Scenario("monster-reaction", "The Monster Reaction table",
+             ReactionGiven, _monster_reaction, mm.monster_reaction),
+    Scenario("mount-victory-points", "Victory points for a character and his monstrous mount",
+             VictoryPointsGiven, _victory_points, mm.victory_points),
+)

@@ -1,0 +1,36 @@
+"""Constrained input types shared by the scenarios: the engine checks them before
+the core runs, and names the field when a value is out of range."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated
+
+from annotated_types import Ge, Interval
+
+D6 = Annotated[int, Interval(ge=1, le=6)]
+Count = Annotated[int, Ge(0)]
+Characteristic = Annotated[int, Interval(ge=1, le=10)]
+Leadership = Annotated[int, Interval(ge=2, le=10)]
+Save = Annotated[int, Interval(ge=1, le=7)]
+"""An armour save as the roll it needs (1+ to 6+); 7 means no save."""
+
+
+@dataclass(frozen=True)
+class Probability:
+    """The outcome of a "how likely" question: one exact probability."""
+
+    probability: Fraction
+
+
+@dataclass(frozen=True)
+class Needed:
+    """The D6 score a roll needs (``None`` when no roll can succeed)."""
+
+    needed: int | None
+
+
+@dataclass(frozen=True)
+class Modifier:
+    modifier: int
