@@ -14,7 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from validator.citations import implements
-from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces
+from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.rulings import ADOPTED, Rulings
 from validator.core.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
 
@@ -35,10 +35,6 @@ CHARACTER_FACES = frozenset({6})
 reading (the Polish summary); on 1-5 he dodges.  The English rulebook's variant hits him
 on the face its rulings name instead."""
 
-
-def _check_d6(die: int) -> None:
-    if not 1 <= die <= 6:
-        raise ValueError(f"a D6 shows 1 to 6, not {die}")
 
 
 # --- Characters as independent models ---------------------------------------------------
@@ -334,7 +330,7 @@ def look_out_sir(die: int, rulings: Rulings = ADOPTED) -> LookOutSir:
     normal way (stone thrower, cannon, some spells): on a 6 he is hit as usual, on
     1-5 he dodges and an ordinary model of the unit takes the hit.  Under the English
     rulebook he is hit on a 1 and dodges on 2-6."""
-    _check_d6(die)
+    check_d6(die)
     hit = die in look_out_sir_faces(rulings)
     return LookOutSir(character_hit=hit, ordinary_model_hit=not hit)
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from validator.citations import implements
 from validator.core import tables
-from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces
+from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
 from validator.core.rulings import ADOPTED, Rulings
 
@@ -75,10 +75,6 @@ class Placement(StrEnum):
     """In base contact with the unit the chariot was charging."""
 
 
-def _check_d6(die: int) -> None:
-    if not 1 <= die <= 6:
-        raise ValueError(f"a D6 shows 1 to 6, not {die}")
-
 
 def _check_save(save: int, name: str) -> None:
     if not BEST_SAVE <= save <= NO_SAVE:
@@ -101,7 +97,7 @@ def _check_hits(hits: int) -> None:
 def allocate_hit(die: int) -> Target:
     """Which part a hit on the chariot strikes: the D6 rolled for it shows 6 for the
     character, 1-5 for the chariot."""
-    _check_d6(die)
+    check_d6(die)
     return Target.CHARACTER if die in CHARACTER_FACES else Target.CHARIOT
 
 
@@ -142,7 +138,7 @@ def template_or_cannon_hit(touches_base: bool, die: int) -> Target | None:
     randomised like a shot; the other part is not hit.  Nothing touching the base
     means no hit at all.
     """
-    _check_d6(die)
+    check_d6(die)
     return allocate_hit(die) if touches_base else None
 
 

@@ -15,6 +15,12 @@ from math import comb
 D6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
+def check_d6(die: int) -> None:
+    """Reject a die result that a D6 cannot show."""
+    if not 1 <= die <= 6:
+        raise ValueError(f"a D6 shows 1 to 6, not {die}")
+
+
 def chance_of_faces(faces: frozenset[int] | set[int], sides: int = 6) -> Fraction:
     """Probability that one die of ``sides`` faces shows one of ``faces``.
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from validator.citations import implements
-from validator.core.dice import chance_of_at_least_one, chance_of_faces, two_d6_at_most
+from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from validator.core.rulings import ADOPTED, Rulings
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
@@ -67,10 +67,6 @@ class MonsterReaction(StrEnum):
     GUARD_THE_BODY = "guard-the-body"
 
 
-def _check_d6(die: int) -> None:
-    if not 1 <= die <= 6:
-        raise ValueError(f"a D6 shows 1 to 6, not {die}")
-
 
 @implements("monstrous-mounts/mount-kinds", "monstrous-mounts/cavalry")
 def mount_kind(mount_wounds: int) -> MountKind:
@@ -107,7 +103,7 @@ def allocate_hit(die: int, rulings: Rulings = ADOPTED) -> Part:
     Under the Spanish FAQ translation every hit goes to the character, whatever
     the die shows.
     """
-    _check_d6(die)
+    check_d6(die)
     if rulings.mount_hit_allocation == "character":
         return Part.RIDER
     return Part.RIDER if die in RIDER_FACES else Part.MONSTER
@@ -144,7 +140,7 @@ def template_or_cannon_hit(touches_base: bool, die: int, rulings: Rulings = ADOP
     it) makes one hit, randomised like a shot; the other part is not hit.
     Nothing touching the base means no hit at all.
     """
-    _check_d6(die)
+    check_d6(die)
     return allocate_hit(die, rulings) if touches_base else None
 
 
@@ -230,7 +226,7 @@ def rider_death_leadership_test(dice: tuple[int, int], monster_leadership: int) 
     own Leadership.  The General's Leadership never replaces it and Immunity to
     Psychology does not excuse it, so neither is a parameter here."""
     for die in dice:
-        _check_d6(die)
+        check_d6(die)
     total = sum(dice)
     return LeadershipTest(leadership_used=monster_leadership, total=total, passed=total <= monster_leadership)
 
@@ -294,7 +290,7 @@ MONSTER_REACTION_TABLE: tuple[tuple[frozenset[int], ReactionEffects], ...] = (
 @implements("monstrous-mounts/monster-reaction")
 def monster_reaction(die: int) -> ReactionEffects:
     """The Monster Reaction table, rolled on a D6 after a failed Leadership test."""
-    _check_d6(die)
+    check_d6(die)
     return next(effects for faces, effects in MONSTER_REACTION_TABLE if die in faces)
 
 

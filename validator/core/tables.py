@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from validator.citations import implements
-from validator.core.dice import chance_of_faces, two_d6_at_most
+from validator.core.dice import chance_of_faces, check_d6, two_d6_at_most
 
 NATURAL_ONE_FAILS = 2
 """A roll of 1 always misses a shot and always fails a save, so no roll is easier than 2+."""
@@ -140,8 +140,8 @@ def save_chance(save: int, strength: int) -> Fraction:
 @implements("core-tables/leadership-tests")
 def leadership_test(dice: tuple[int, int], leadership: int) -> bool:
     """A Leadership test: 2D6, passed on a total equal to or under the Leadership."""
-    if any(not 1 <= die <= 6 for die in dice):
-        raise ValueError("a D6 shows 1 to 6")
+    for die in dice:
+        check_d6(die)
     return sum(dice) <= leadership
 
 
