@@ -79,8 +79,8 @@ def test_a_dropped_token_in_a_translation_fails_the_check(project: ProjectCopy) 
     messages = [str(problem) for problem in report.problems]
     assert len(messages) == 1
     line = text.count("\n", 0, text.index("msgid", start)) + 1
-    assert messages[0].startswith(f"{catalog}:{line}: [monstrous-mounts/extra-wounds] msgctxt "
-                                  "'monstrous-mounts/extra-wounds#text': the translation's tokens differ")
+    assert messages[0].startswith(f"{catalog}:{line}: [monstrous-mounts/extra-wounds#text] tokens: the tokens "
+                                  "differ from the English text (missing {rule:monstrous-mounts/death-of-the-rider})")
 
 
 def test_a_broken_catalogue_is_reported_with_its_line(project: ProjectCopy) -> None:

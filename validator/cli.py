@@ -31,6 +31,15 @@ def _parser() -> argparse.ArgumentParser:
                        help="also run the examples of these files (kept outside the rulebook)")
     check.set_defaults(handler=_check)
 
+    status = commands.add_parser("status", help="translated, fuzzy and untranslated messages per language "
+                                 "and chapter")
+    status.add_argument("--format", choices=("text", "json"), default="text")
+    status.set_defaults(handler=_status)
+
+    lint = commands.add_parser("lint", help="run the translation lint alone (it is also part of check)")
+    lint.add_argument("--format", choices=("text", "json"), default="text")
+    lint.set_defaults(handler=_lint)
+
     scenarios = commands.add_parser("scenarios", help="list every scenario the rules core answers")
     scenarios.add_argument("--format", choices=("text", "json"), default="text")
     scenarios.set_defaults(handler=_scenarios)
@@ -96,10 +105,52 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
             print(f"validator: error: --examples {path}: no such file", file=sys.stderr)
             return EXIT_USAGE
     report = check_workspace(load_workspace(project), _arguments.examples)
+    _report_warnings(report.warnings)
     if not report.ok:
         raise ProblemsFound(report.problems)
     print(f"{len(report.runs)} worked examples verified against the rules core; no problems.")
     return EXIT_OK
+
+
+def _report_warnings(warnings: Sequence[object]) -> None:
+    if warnings:
+        print(f"{len(warnings)} translation warning{'s' if len(warnings) != 1 else ''} "
+              "(validator lint lists them).", file=sys.stderr)
+
+
+def _status(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.status import iter_rows, translation_status
+    from validator.workspace import load_workspace
+
+    status = translation_status(load_workspace(project))
+    if arguments.format == "json":
+        print(json.dumps({language: [{"chapter": g.group, "translated": g.translated, "fuzzy": g.fuzzy,
+                                      "untranslated": g.untranslated, "total": g.total}
+                                     for g in groups] for language, groups in status.items()}, indent=2))
+        return EXIT_OK
+    print(f"{'language':<9}{'chapter':<26}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'done':>8}")
+    for language, group in iter_rows(status):
+        print(f"{language:<9}{group.group:<26}{group.translated:>11}{group.fuzzy:>7}{group.untranslated:>14}"
+              f"{group.percent:>7.1f}%")
+    return EXIT_OK
+
+
+def _lint(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.checks.lint import Severity, lint_workspace
+    from validator.workspace import load_workspace
+
+    findings = lint_workspace(load_workspace(project))
+    if arguments.format == "json":
+        print(json.dumps([{"file": f.file, "line": f.line, "msgctxt": f.context, "check": f.check,
+                           "severity": str(f.severity), "message": f.message, "fix": f.fix} for f in findings],
+                         indent=2, ensure_ascii=False))
+    else:
+        for finding in findings:
+            print(finding)
+        errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        print(f"{errors} error{'s' if errors != 1 else ''}, {len(findings) - errors} "
+              f"warning{'s' if len(findings) - errors != 1 else ''}.")
+    return EXIT_PROBLEMS if any(f.severity is Severity.ERROR for f in findings) else EXIT_OK
 
 
 def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
@@ -203,6 +254,7 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
 
     workspace = load_workspace(project)
     report = check_workspace(workspace)
+    _report_warnings(report.warnings)
     if not report.ok:
         print("Checks failed; the site was not built.", file=sys.stderr)
         raise ProblemsFound(report.problems)

@@ -6,14 +6,10 @@ renderers may assume that every ``{rule:...}`` and ``{term:...}`` has a target.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
-from babel.messages.catalog import Catalog
-
 from validator.content.loader import Rulebook
-from validator.content.model import Message
-from validator.content.tokens import Token, stray_braces, tokens
+from validator.content.tokens import stray_braces, tokens
 from validator.problems import Problem
 from validator.ruleset import Ruleset
 
@@ -80,24 +76,3 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
                 yield Problem(reading.position.file, reading.position.of("variant").line, entry.id,
                               f"reading '{reading.id}' names unknown ruling variant '{reading.variant}'",
                               f"use a variant of the rules core ({known})")
-
-
-def translation_token_problems(rulebook: Rulebook, catalog: Catalog, shown_as: str) -> Iterator[Problem]:
-    """A current translation must carry the same tokens as its English text, so
-    that every language links to the same rules and terms."""
-    english = {message.context: message for message in rulebook.messages()}
-    for entry in catalog:
-        source: Message | None = english.get(str(entry.context)) if entry.context else None
-        if source is None or not entry.string or entry.fuzzy or entry.id != source.text:
-            continue
-        translated = str(entry.string)
-        where = (shown_as, entry.lineno or 0)
-        yield from token_problems(rulebook, translated, where, subject_of(source.context))
-        if _token_keys(source.text) != _token_keys(translated):
-            yield Problem(shown_as, entry.lineno or 0, subject_of(source.context),
-                          f"msgctxt '{source.context}': the translation's tokens differ from the English text's",
-                          "keep every {...} token of the msgid (any order; only a term's |form may differ)")
-
-
-def _token_keys(text: str) -> Counter[tuple[str, str]]:
-    return Counter((token.kind, token.argument) for token in tokens(text) if isinstance(token, Token))

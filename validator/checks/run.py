@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
-from validator.checks.references import reference_problems, translation_token_problems
-from validator.content.catalogs import RULES_DOMAIN, catalog_path
+from validator.checks.lint import Finding, Severity, lint_workspace
+from validator.checks.references import reference_problems
 from validator.content.model import CaseFile
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
@@ -19,6 +19,8 @@ from validator.workspace import Workspace
 class CheckReport:
     runs: tuple[ExampleRun, ...]
     problems: tuple[Problem, ...]
+    warnings: tuple[Finding, ...] = ()
+    """Translation lint findings that do not block publishing."""
 
     @property
     def ok(self) -> bool:
@@ -41,11 +43,10 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> Ch
     runs += case_runs
     problems.extend(case_problems)
     problems.extend(reference_problems(rulebook, workspace.ruleset))
-    locales = workspace.root / workspace.project.locales_dir
-    for language, catalog in workspace.raw_rule_catalogs.items():
-        shown = workspace.shown(catalog_path(locales, language, RULES_DOMAIN))
-        problems.extend(translation_token_problems(rulebook, catalog, shown))
-    return CheckReport(runs, tuple(sorted(set(problems))))
+    findings = lint_workspace(workspace)
+    problems.extend(finding.as_problem() for finding in findings if finding.severity is Severity.ERROR)
+    warnings = tuple(finding for finding in findings if finding.severity is Severity.WARNING)
+    return CheckReport(runs, tuple(sorted(set(problems))), warnings)
 
 
 def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:

@@ -2,7 +2,7 @@
 
 The rule template comes straight from the loaded rulebook (the same messages the
 ``pybabel extract`` method yields); the interface template comes from the
-templates and site code through Babel's extractors, with ``babel-ui.cfg``.
+engine's templates and site code through Babel's extractors.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
@@ -21,7 +20,7 @@ from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_a
 from validator.content.project import load_project
 from validator.content.tokens import tokens
 
-UI_MAPPING = "babel-ui.cfg"
+SITE_PACKAGE = Path(__file__).resolve().parent.parent / "site"
 
 
 @dataclass(frozen=True)
@@ -42,12 +41,18 @@ def rules_template(rulebook: Rulebook) -> Catalog:
     return template
 
 
-def ui_template(root: Path) -> Catalog:
-    with (root / UI_MAPPING).open(encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+def ui_template() -> Catalog:
+    """The interface strings, extracted from the engine's own templates and site code.
+
+    They belong to the installed engine, not to a project, so they are read from the
+    package wherever it is installed (``babel-ui.cfg`` does the same for ``pybabel``
+    in this repository)."""
+    method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
+    options_map = {"templates/**.j2": {"encoding": "utf-8"}}
     template = Catalog(fuzzy=False)
-    for filename, line, message, comments, context in extract_from_dir(root, method_map, options_map):
-        template.add(message, locations=[(filename, line)], auto_comments=comments, context=context)
+    for filename, line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
+        template.add(message, locations=[(f"validator/site/{filename}", line)], auto_comments=comments,
+                     context=context)
     return template
 
 
@@ -60,7 +65,7 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
     project = load_project(root)
     rulebook = load_rulebook(root, project)
     locales = root / project.locales_dir
-    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template(root)}
+    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template()}
     renamed = renamed_ids(rulebook)
     updates = []
     for domain, template in templates.items():

@@ -133,9 +133,14 @@ class Chapter(Node):
 
 
 class Term(Node):
+    """A glossary entry.  ``keep``: the term is a name that stays in English in every
+    language; ``forbidden``: per language, words translators must not use for it."""
+
     id: Id
     term: Text
     definition: Text
+    keep: bool = False
+    forbidden: dict[Id, tuple[Text, ...]] = Field(default_factory=dict)
 
 
 class Glossary(Node):

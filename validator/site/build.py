@@ -21,11 +21,13 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from validator.checks.run import CheckReport
+from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
-from validator.site.pages import page_titles, render_pages
+from validator.site.pages import navigation, render_pages
 from validator.workspace import Workspace
 
 OVERRIDES = Path(__file__).parent / "overrides"
+ASSETS = Path(__file__).parent / "assets"
 SEARCH_LANGUAGES = {"en", "es", "de", "fr", "it", "pt", "nl", "ru", "sv", "da", "fi", "hu", "no", "ro", "tr"}
 """Languages that lunr, and so Material's search, can stem; others fall back to English."""
 
@@ -37,8 +39,9 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> li
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=site_dir.parent))
     try:
         with tempfile.TemporaryDirectory(prefix="validator-pages-") as scratch:
+            status = translation_status(workspace)
             for language in workspace.project.languages:
-                _build_language(workspace, report, language.code, Path(scratch), staging / language.code)
+                _build_language(workspace, report, status, language.code, Path(scratch), staging / language.code)
         _write_root_index(workspace, staging)
         _swap(staging, site_dir)
     except BaseException:
@@ -47,11 +50,13 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> li
     return [site_dir / language.code for language in workspace.project.languages]
 
 
-def _build_language(workspace: Workspace, report: CheckReport, code: str, scratch: Path, output: Path) -> None:
+def _build_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
+                    scratch: Path, output: Path) -> None:
     docs = scratch / code
     docs.mkdir()
-    for name, text in render_pages(workspace, report, code).items():
+    for name, text in render_pages(workspace, report, code, status).items():
         (docs / name).write_text(text, encoding="utf-8")
+    shutil.copytree(ASSETS, docs / "assets" / "validator")
     config_path = scratch / f"mkdocs-{code}.yml"
     # JSON is YAML, and needs no extra dependency to write.
     config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
@@ -69,18 +74,21 @@ def _build_language(workspace: Workspace, report: CheckReport, code: str, scratc
 
 def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[str, object]:
     project = workspace.project
-    titles = page_titles(workspace, code)
     # MkDocs does not escape titles in its templates: they are escaped here, once.
-    nav = [{html.escape(title): page} for page, title in titles.items()]
+    nav = [{html.escape(title): page if isinstance(page, str) else [{html.escape(t): p} for t, p in page]}
+           for title, page in navigation(workspace, code)]
+    site_title = navigation(workspace, code)[0][0]
     search = {"lang": code if code in SEARCH_LANGUAGES else "en"}
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
-        "site_name": html.escape(titles["index.md"]),
+        "site_name": html.escape(site_title),
         "docs_dir": str(docs),
         "site_dir": str(output),
         "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},
         "nav": nav,
         "plugins": [{"search": search}],
+        "extra_css": ["assets/validator/validator.css"],
+        "extra_javascript": ["assets/validator/validator.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages]},
     }

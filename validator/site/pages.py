@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale
+from babel.numbers import format_percent
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
-from validator.content.catalogs import interface_translations
+from validator.content.catalogs import State, interface_translations
 from validator.content.model import Chapter, Discrepancy, Source
+from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import markdown
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
@@ -25,6 +27,12 @@ from validator.workspace import Workspace
 TEMPLATES = Path(__file__).parent / "templates"
 DISCREPANCY_PAGE = "discrepancies.md"
 SOURCES_PAGE = "sources.md"
+STATUS_PAGE = "status.md"
+TRANSLATORS_PAGE = "translators.md"
+
+
+def parallel_page(chapter_id: str) -> str:
+    return f"parallel-{chapter_id}.md"
 
 
 @dataclass(frozen=True)
@@ -34,9 +42,84 @@ class PageView(TextRenderer):
     workspace: Workspace
     report: CheckReport
     gettext_: object
+    translation_status: dict[str, list[GroupStatus]]
 
     def _(self, message: str) -> str:
         return str(self.gettext_(message))  # type: ignore[operator]
+
+    def block(self, context: str, english: str, indent: int = 0) -> Markup:
+        """As :meth:`TextRenderer.block`, with an "out of date" badge when the
+        translation was made for an older English text (the current English is shown)."""
+        body = super().block(context, english, indent)
+        if self.translate(context, english).state is not State.FUZZY:
+            return body
+        badge = Markup(f'{" " * indent}<span class="badge-outdated">') + markdown.escape(
+            self._("Translation out of date: showing the current English text")) + Markup("</span>\n\n")
+        return badge + body
+
+    @staticmethod
+    def chapter_page(chapter_id: str) -> str:
+        return chapter_page(chapter_id)
+
+    @staticmethod
+    def parallel_page(chapter_id: str) -> str:
+        return parallel_page(chapter_id)
+
+    def all_renderers(self) -> list[TextRenderer]:
+        """One renderer per language of the project, for the parallel text."""
+        return [TextRenderer(self.rulebook, self.workspace.rule_catalogs[language.code], language)
+                for language in self.workspace.project.languages]
+
+    def status(self) -> dict[str, list[GroupStatus]]:
+        return self.translation_status
+
+    def language_label(self, code: str) -> str:
+        return self.workspace.project.language(code).name
+
+    def group_label(self, group: str) -> str:
+        if group == REFERENCE_GROUP:
+            return self._("Glossary, sources and discrepancies")
+        chapter = next(chapter for chapter in self.rulebook.chapters if chapter.id == group)
+        return self.plain(f"{chapter.id}#title", chapter.chapter.title)
+
+    def percent(self, value: float) -> str:
+        return str(format_percent(value / 100, format="#,##0.0%", locale=self.language.code))
+
+    def pending(self, groups: list[GroupStatus]) -> list[tuple[str, State, Markup]]:
+        """Messages still to translate, each with a link to where it appears."""
+        rows = []
+        for group in groups:
+            for context, state in group.pending:
+                rows.append((context, state, self._context_link(context)))
+        return rows
+
+    def _context_link(self, context: str) -> Markup:
+        entry = context.split("#", 1)[0]
+        rule_ids = {rule.id for rule in self.rulebook.rules}
+        if entry in rule_ids:
+            return self.rule_link(entry)
+        namespace, _, name = entry.partition("/")
+        pages = {"glossary": GLOSSARY_PAGE, "discrepancies": DISCREPANCY_PAGE, "sources": SOURCES_PAGE}
+        if namespace in pages:
+            return markdown.link(name, f"{pages[namespace]}#{name}")
+        chapter = next((chapter for chapter in self.rulebook.chapters if chapter.id == entry), None)
+        if chapter is not None:
+            return self.chapter_link(chapter)
+        return markdown.link(self._("Home"), "index.md")
+
+    def state_label(self, state: State) -> str:
+        return self._("out of date") if state is State.FUZZY else self._("not translated")
+
+    @staticmethod
+    def kinds() -> list[str]:
+        return ["translation-error", "edition-difference", "source-erratum", "ambiguity"]
+
+    @staticmethod
+    def statuses() -> list[str]:
+        return ["adopted", "open"]
+
+    def status_label(self, status: str) -> str:
+        return {"adopted": self._("reading adopted"), "open": self._("open question")}[status]
 
     @staticmethod
     def heading_id(entry_id: str) -> Markup:
@@ -46,6 +129,12 @@ class PageView(TextRenderer):
     def example_anchor(rule_id: str, example_id: str) -> Markup:
         """An empty anchor before an example's box, which cannot carry an id itself."""
         return Markup(f'<a id="{anchor(rule_id)}--{example_id}"></a>')
+
+    @staticmethod
+    def attr(value: object) -> Markup:
+        """A value for an HTML attribute inside a raw HTML block (HTML-escaped only:
+        Markdown does not read inside such blocks)."""
+        return Markup.escape(str(value))
 
     @staticmethod
     def code(text: object) -> Markup:
@@ -126,7 +215,8 @@ def environment(translations: object) -> Environment:
     return env
 
 
-def render_pages(workspace: Workspace, report: CheckReport, language_code: str) -> dict[str, str]:
+def render_pages(workspace: Workspace, report: CheckReport, language_code: str,
+                 status: dict[str, list[GroupStatus]] | None = None) -> dict[str, str]:
     """Every page of one language: file name -> Markdown."""
     translations = interface_translations(workspace.ui_catalogs.get(language_code))
     env = environment(translations)
@@ -137,27 +227,52 @@ def render_pages(workspace: Workspace, report: CheckReport, language_code: str) 
         workspace=workspace,
         report=report,
         gettext_=translations.gettext,
+        translation_status=status if status is not None else translation_status(workspace),
     )
     pages = {
         "index.md": env.get_template("index.md.j2").render(view=view),
         GLOSSARY_PAGE: env.get_template("glossary.md.j2").render(view=view),
         SOURCES_PAGE: env.get_template("sources.md.j2").render(view=view),
         DISCREPANCY_PAGE: env.get_template("discrepancies.md.j2").render(view=view),
+        STATUS_PAGE: env.get_template("status.md.j2").render(view=view),
+        TRANSLATORS_PAGE: translators_guide(workspace, language_code),
     }
     for chapter in workspace.rulebook.chapters:
         pages[chapter_page(chapter.id)] = env.get_template("chapter.md.j2").render(view=view, chapter=chapter)
+        pages[parallel_page(chapter.id)] = env.get_template("parallel.md.j2").render(view=view, chapter=chapter)
     return pages
 
 
-def page_titles(workspace: Workspace, language_code: str) -> dict[str, str]:
-    """Navigation titles, as plain text (the build escapes them for HTML)."""
+def translators_guide(workspace: Workspace, language_code: str) -> str:
+    """The hand-written guide of the language, or the source language's as a fallback.
+
+    It is our own prose, kept as Markdown in ``docs/guide/translators.<lang>.md``,
+    not data from the rulebook, so it is published as written."""
+    guide = workspace.root / workspace.project.content_dir / "guide"
+    for code in (language_code, workspace.project.source_language):
+        path = guide / f"translators.{code}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return "# Translator's guide\n"
+
+
+def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str | list[tuple[str, str]]]]:
+    """The site's navigation as (title, page) or (section title, [(title, page)]),
+    with plain-text titles (the build escapes them for HTML)."""
     translations = interface_translations(workspace.ui_catalogs.get(language_code))
+    _ = translations.gettext
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[language_code],
                             workspace.project.language(language_code))
-    titles = {"index.md": renderer.plain("rulebook#title", workspace.rulebook.project.title)}
-    for chapter in workspace.rulebook.chapters:
-        titles[chapter_page(chapter.id)] = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
-    titles[GLOSSARY_PAGE] = translations.gettext("Glossary")
-    titles[DISCREPANCY_PAGE] = translations.gettext("Discrepancies between editions and translations")
-    titles[SOURCES_PAGE] = translations.gettext("Sources")
-    return titles
+    chapters = [(renderer.plain(f"{c.id}#title", c.chapter.title), chapter_page(c.id))
+                for c in workspace.rulebook.chapters]
+    parallel = [(renderer.plain(f"{c.id}#title", c.chapter.title), parallel_page(c.id))
+                for c in workspace.rulebook.chapters]
+    return [
+        (renderer.plain("rulebook#title", workspace.rulebook.project.title), "index.md"),
+        *chapters,
+        (_("Reference"), [(_("Glossary"), GLOSSARY_PAGE),
+                          (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE),
+                          (_("Sources"), SOURCES_PAGE)]),
+        (_("For translators"), [(_("Translation status"), STATUS_PAGE), (_("Translator's guide"), TRANSLATORS_PAGE)]),
+        (_("Parallel text"), parallel),
+    ]

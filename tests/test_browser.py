@@ -1,0 +1,94 @@
+"""The built site in a real browser (Debian's Chromium driven by Playwright): the
+language selector keeps the page, the register filters, links work, a phone fits."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(built_site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def test_language_selector_keeps_the_page(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/es/chariots/")
+    assert page.get_attribute("html", "lang") == "es"
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang='pl']")
+    page.wait_for_load_state()
+    assert page.url == f"{server}/pl/chariots/"
+    assert page.get_attribute("html", "lang") == "pl"
+    assert page.locator("#challenges").count() == 1
+    page.close()
+
+
+def test_register_filters_by_kind_and_status(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/en/discrepancies/")
+    entries = page.locator(".discrepancy-entry")
+    total = entries.count()
+    ambiguities = page.locator(".discrepancy-entry[data-kind='ambiguity']").count()
+    assert total > ambiguities > 0
+    page.uncheck("input[name='kind'][value='ambiguity']")
+    assert page.locator(".discrepancy-entry:visible").count() == total - ambiguities
+    assert page.locator(".discrepancy-entry[data-kind='ambiguity']:visible").count() == 0
+    page.uncheck("input[name='status'][value='adopted']")
+    assert page.locator(".discrepancy-entry:visible").count() == 0
+    page.check("input[name='status'][value='adopted']")
+    page.check("input[name='kind'][value='ambiguity']")
+    assert page.locator(".discrepancy-entry:visible").count() == total
+    page.close()
+
+
+def test_term_link_leads_to_the_glossary_entry(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server}/pl/monstrous-mounts/")
+    link = page.locator("article a[href$='glossary/#large-target']").first
+    assert link.get_attribute("title")
+    link.click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/pl/glossary/#large-target"
+    assert page.locator("#large-target").is_visible()
+    page.close()
+
+
+def test_a_phone_sees_the_page_without_sideways_scrolling(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 375, "height": 740})
+    page.goto(f"{server}/es/parallel-monstrous-mounts/")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.close()

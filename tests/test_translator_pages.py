@@ -1,0 +1,100 @@
+"""What translators and bilingual readers get: status, parallel text, the register
+with its filters, the guide, and the "out of date" badge."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from conftest import ProjectCopy
+
+LANGUAGES = ("en", "es", "pl")
+
+
+def html(site: Path, language: str, page: str) -> str:
+    return (site / language / page / "index.html").read_text(encoding="utf-8")
+
+
+def test_status_command(project: ProjectCopy) -> None:
+    run = project.validator("status", "--format", "json")
+    assert run.code == 0
+    status = json.loads(run.out)
+    assert set(status) == {"es", "pl"}
+    chariots = next(row for row in status["es"] if row["chapter"] == "chariots")
+    assert chariots["translated"] == chariots["total"] > 0 and chariots["fuzzy"] == chariots["untranslated"] == 0
+    text = project.validator("status").out
+    assert re.search(r"^pl\s+chariots\s+\d+\s+0\s+0\s+100\.0%$", text, re.MULTILINE)
+
+
+def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, tmp_path: Path) -> None:
+    project.replace("docs/rules/chariots.yml", "    title: Victory points\n",
+                    "    title: Victory points for chariots\n")
+    project.replace("docs/rules/chariots.yml", "    title: Death of the character",
+                    "    title: Death of the character riding it")
+    assert project.validator("i18n", "update").code == 0
+    catalog = "locales/es/LC_MESSAGES/rules.po"
+    text = project.read(catalog)
+    start = text.index('msgctxt "chariots/death-of-the-character#title"')
+    msgstr = text.index("msgstr", start)
+    project.write(catalog, text[:msgstr] + 'msgstr ""' + text[text.index("\n", msgstr):])
+    status = json.loads(project.validator("status", "--format", "json").out)
+    chariots = next(row for row in status["es"] if row["chapter"] == "chariots")
+    assert (chariots["fuzzy"], chariots["untranslated"]) == (1, 1)
+    site = tmp_path / "site"
+    assert project.validator("build", "--site-dir", str(site)).code == 0
+    page = html(site, "es", "chariots")
+    section = page[page.index('id="victory-points"'):page.index('id="destruction"')]
+    assert "badge-outdated" not in section  # a changed title alone shows no badge in the text
+    status_page = html(site, "es", "status")
+    assert "chariots/victory-points#title" in status_page and "chariots/death-of-the-character#title" in status_page
+    assert "desactualizada" in status_page and "sin traducir" in status_page
+
+
+def test_out_of_date_text_shows_badge_and_current_english(project: ProjectCopy, tmp_path: Path) -> None:
+    project.replace("docs/rules/chariots.yml", "each is counted on its own when it is slain or destroyed.",
+                    "each is always counted on its own when it is slain or destroyed.")
+    assert project.validator("i18n", "update").code == 0
+    site = tmp_path / "site"
+    assert project.validator("build", "--site-dir", str(site)).code == 0
+    page = html(site, "pl", "chariots")
+    section = page[page.index('id="victory-points"'):page.index('id="destruction"')]
+    assert 'class="badge-outdated"' in section and "Tłumaczenie nieaktualne" in section
+    assert '<div class="untranslated" lang="en">' in section
+    assert "is always counted" in section
+
+
+def test_parallel_text_has_every_language(built_site: Path) -> None:
+    page = html(built_site, "es", "parallel-monstrous-mounts")
+    section = page[page.index('id="shooting-hit-allocation"'):page.index('id="templates-and-cannon"')]
+    for language in LANGUAGES:
+        assert f'<div lang="{language}">' in section
+    assert "Sharing out hits between monster and rider" in section
+    assert "Reparto de los impactos" in section
+    assert 'class="admonition warning"' in section  # the discrepancy, inline
+
+
+def test_register_is_filterable_and_links_both_ways(built_site: Path) -> None:
+    page = html(built_site, "pl", "discrepancies")
+    assert '<form class="register-filter">' in page
+    kinds = set(re.findall(r'name="kind" value="([a-z-]+)"', page))
+    assert kinds == {"translation-error", "edition-difference", "source-erratum", "ambiguity"}
+    entries = re.findall(r'class="discrepancy-entry" data-kind="([a-z-]+)" data-status="([a-z]+)"', page)
+    assert len(entries) >= 8 and {kind for kind, _ in entries} <= kinds
+    assert "../chariots/#challenges" in page  # entry -> rule
+    chariots = html(built_site, "pl", "chariots")
+    assert "../discrepancies/#impact-hits-on-a-mount" in chariots  # rule -> entry
+
+
+def test_translators_guide_in_each_language(built_site: Path) -> None:
+    guides = {language: html(built_site, language, "translators") for language in LANGUAGES}
+    assert "lint-ignore" in guides["en"] and "lint-ignore" in guides["es"] and "lint-ignore" in guides["pl"]
+    assert guides["es"] != guides["en"] and guides["pl"] != guides["en"]
+    for language, page in guides.items():
+        assert f'<html lang="{language}"' in page
+
+
+def test_status_page_in_every_site(built_site: Path) -> None:
+    for language in LANGUAGES:
+        page = html(built_site, language, "status")
+        assert 'id="status-es"' in page and 'id="status-pl"' in page

@@ -1,0 +1,283 @@
+"""The translation lint: small checks over every translated message, Babel-style.
+
+Each check is a function that looks at one message (or one catalogue) and yields
+findings; the list :data:`MESSAGE_CHECKS` is the whole lint.  A translator can
+silence one check for one message with a translator comment
+
+    # lint-ignore: <check>: <reason>
+
+and the reason is required: a silence without one is itself a finding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from babel.messages.catalog import Catalog, Message
+
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
+from validator.content.loader import Rulebook
+from validator.content.tokens import Literal, split, tokens
+from validator.problems import Problem
+from validator.workspace import Workspace
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    file: str
+    line: int
+    context: str
+    check: str
+    severity: Severity
+    message: str
+    fix: str
+
+    def __str__(self) -> str:
+        subject = f" [{self.context}]" if self.context else ""
+        return f"{self.file}:{self.line}:{subject} {self.check} ({self.severity}): {self.message}. Fix: {self.fix}"
+
+    def as_problem(self) -> Problem:
+        return Problem(self.file, self.line, self.context, f"{self.check}: {self.message}", self.fix)
+
+
+@dataclass(frozen=True)
+class LintContext:
+    """What the checks may consult besides the message itself."""
+
+    rulebook: Rulebook
+    language: str
+    glossary: dict[str, str]
+    """English glossary term -> its translation in this language (rule catalogues only)."""
+    current_english: dict[str, str]
+    """msgctxt -> the English text in force (rule catalogues only)."""
+
+
+MessageCheck = Callable[[Message, LintContext], Iterator[tuple[str, Severity, str, str]]]
+"""A check yields (check name, severity, what is wrong, how to fix it)."""
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+DICE = re.compile(r"\b\d*[DdKk]\d+\b")
+WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+ENDINGS = ".!?:…;"
+SILENCE = re.compile(r"^lint-ignore:\s*(?P<check>[\w-]+)\s*(?::\s*(?P<reason>.*))?$")
+
+
+def _plain(text: str) -> str:
+    """The text without its tokens (a token's words are not the translator's)."""
+    return "".join(piece.text if isinstance(piece, Literal) else " " for piece in split(text))
+
+
+def _numbers(text: str) -> Counter[str]:
+    plain = _plain(text)
+    dice = DICE.findall(plain)
+    without_dice = DICE.sub(" ", plain)
+    return Counter([d.upper().replace("K", "D") for d in dice]
+                   + [n.replace(",", ".") for n in NUMBER.findall(without_dice)])
+
+
+def check_tokens(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    source = Counter((t.kind, t.argument) for t in tokens(str(message.id)))
+    translated = Counter((t.kind, t.argument) for t in tokens(str(message.string)))
+    if source != translated:
+        missing = ", ".join(f"{{{k}:{a}}}" for k, a in (source - translated))
+        extra = ", ".join(f"{{{k}:{a}}}" for k, a in (translated - source))
+        detail = "; ".join(part for part in (f"missing {missing}" if missing else "",
+                                             f"not in the English {extra}" if extra else "") if part)
+        yield ("tokens", Severity.ERROR, f"the tokens differ from the English text ({detail})",
+               "keep every {...} token of the msgid, in any order; only the form after | may change")
+
+
+def check_numbers(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    source, translated = _numbers(str(message.id)), _numbers(str(message.string))
+    if source != translated:
+        yield ("numbers", Severity.ERROR,
+               f"numbers or dice differ: English {sorted(source.elements())}, translation "
+               f"{sorted(translated.elements())}", "write the same numbers and dice notation as the English text")
+
+
+def check_paragraphs(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    source, translated = str(message.id).count("\n\n"), str(message.string).count("\n\n")
+    if source != translated:
+        yield ("paragraphs", Severity.ERROR, f"{translated + 1} paragraphs where the English has {source + 1}",
+               "separate paragraphs with one blank line, as in the msgid")
+
+
+def check_blank(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    if message.string and not str(message.string).strip():
+        yield ("blank", Severity.ERROR, "the translation is only spaces",
+               "translate the text, or leave the msgstr empty")
+
+
+def check_unchanged(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    if str(message.string) == str(message.id) and len(WORD.findall(_plain(str(message.id)))) > 1:
+        yield ("unchanged", Severity.WARNING, "the translation is the English text",
+               "translate it, or silence this check with a reason if it is meant to stay English")
+
+
+DOUBLED = re.compile(r"\b([^\W\d_]+)\s+\1\b", re.IGNORECASE)
+
+
+def check_doubled_words(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    """The same word twice with only space between, within one stretch of text (a
+    token in between, as in "un {term:x} un", is not a repetition)."""
+    literals = [piece.text for piece in split(str(message.string)) if isinstance(piece, Literal)]
+    doubled = sorted({match.group(1).lower() for text in literals for match in DOUBLED.finditer(text)})
+    if doubled:
+        yield ("doubled-words", Severity.WARNING, f"word written twice in a row: {', '.join(doubled)}",
+               "remove the repeated word")
+
+
+def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    def ending(text: str) -> str:
+        stripped = text.rstrip().rstrip(")»”\"'")
+        return stripped[-1] if stripped and stripped[-1] in ENDINGS else ""
+    source, translated = ending(str(message.id)), ending(str(message.string))
+    if source != translated:
+        yield ("punctuation", Severity.WARNING,
+               f"the English ends with {source or 'no punctuation'!r}, the translation with "
+               f"{translated or 'no punctuation'!r}", "end the translation the way the English ends")
+
+
+def _stems(term: str) -> list[str]:
+    """The beginnings of a term's words that inflected forms keep (Polish cases,
+    Spanish plurals): long enough to be specific, short enough to survive endings."""
+    return [word[:max(3, len(word) - 3)].lower() for word in WORD.findall(term) if len(word) >= 4]
+
+
+def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    source = _plain(str(message.id)).lower()
+    translated_words = [word.lower() for word in WORD.findall(_plain(str(message.string)))]
+    for english, translation in context.glossary.items():
+        if not translation or not re.search(rf"\b{re.escape(english.lower())}\b", source):
+            continue
+        stems = _stems(translation)
+        if stems and not all(any(word.startswith(stem) for word in translated_words) for stem in stems):
+            yield ("glossary", Severity.WARNING,
+                   f"the English uses the term {english!r}; the translation lacks its approved form "
+                   f"{translation!r}", "use the glossary's translation of the term (any inflected form)")
+
+
+def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    translated = _plain(str(message.string)).lower()
+    source = _plain(str(message.id)).lower()
+    for term in context.rulebook.glossary.terms:
+        for word in term.forbidden.get(context.language, ()):
+            if re.search(rf"\b{re.escape(word.lower())}\b", translated):
+                yield ("forbidden", Severity.ERROR, f"uses {word!r}, which the glossary forbids for "
+                       f"{term.term!r}", "use the glossary's translation of the term instead")
+        if term.keep and term.term.lower() in source and term.term.lower() not in translated:
+            yield ("keep", Severity.ERROR, f"{term.term!r} must stay as it is in every language",
+                   f"write {term.term!r} unchanged in the translation")
+
+
+def check_current(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    english = context.current_english.get(str(message.context or ""))
+    if message.fuzzy or (english is not None and english != message.id):
+        yield ("fuzzy", Severity.WARNING, "the translation was made for an older English text",
+               "compare with the previous text (#|), update the translation and clear the fuzzy flag")
+
+
+MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
+    check_tokens, check_numbers, check_paragraphs, check_blank, check_glossary_rules, check_glossary,
+    check_unchanged, check_doubled_words, check_punctuation, check_current,
+)
+
+
+def _silences(message: Message) -> tuple[dict[str, str], list[str]]:
+    silenced: dict[str, str] = {}
+    without_reason = []
+    for comment in message.user_comments:
+        match = SILENCE.match(comment.strip())
+        if match:
+            if (match["reason"] or "").strip():
+                silenced[match["check"]] = match["reason"].strip()
+            else:
+                without_reason.append(match["check"])
+    return silenced, without_reason
+
+
+def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext) -> list[Finding]:
+    """Every finding in one catalogue: its header, then each message."""
+    findings = list(_header_findings(catalog, shown_as, context.language))
+    for message in catalog:
+        if not message.id:
+            continue
+        line = message.lineno or 0
+        ctx = str(message.context or "")
+        silenced, without_reason = _silences(message)
+        for unexplained in without_reason:
+            findings.append(Finding(shown_as, line, ctx, "lint-ignore", Severity.ERROR,
+                                    f"silences {unexplained!r} without a reason",
+                                    f"write the reason: # lint-ignore: {unexplained}: <why>"))
+        if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
+            if "untranslated" not in silenced:
+                findings.append(Finding(shown_as, line, ctx, "untranslated", Severity.WARNING,
+                                        "no translation yet (the page shows the English text)",
+                                        "translate the message"))
+            continue
+        if message.pluralizable:
+            findings.extend(_plural_findings(message, catalog, shown_as))
+            continue
+        for check in MESSAGE_CHECKS:
+            for name, severity, what, fix in check(message, context):
+                if name not in silenced:
+                    findings.append(Finding(shown_as, line, ctx, name, severity, what, fix))
+    return sorted(findings)
+
+
+def _plural_findings(message: Message, catalog: Catalog, shown_as: str) -> Iterator[Finding]:
+    forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
+    if forms != catalog.num_plurals:
+        yield Finding(shown_as, message.lineno or 0, str(message.context or ""), "plural-forms", Severity.ERROR,
+                      f"{forms} plural forms where the language has {catalog.num_plurals}",
+                      "give one msgstr[n] for each plural form of the language")
+
+
+def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator[Finding]:
+    expected = Catalog(locale=language)
+    if str(catalog.locale or "") != language:
+        yield Finding(shown_as, 1, "", "header", Severity.ERROR,
+                      f"the Language header says {catalog.locale!s}, the folder says {language}",
+                      f"set \"Language: {language}\\n\" in the header")
+    if catalog.num_plurals != expected.num_plurals or catalog.plural_expr != expected.plural_expr:
+        yield Finding(shown_as, 1, "", "plural-forms", Severity.ERROR,
+                      f"Plural-Forms is {catalog.plural_forms!r}; for {language} it is {expected.plural_forms!r}",
+                      "copy the Plural-Forms header that Babel defines for the language")
+    if (catalog.charset or "").lower() != "utf-8":
+        yield Finding(shown_as, 1, "", "header", Severity.ERROR, f"the charset is {catalog.charset}, not utf-8",
+                      'set "Content-Type: text/plain; charset=utf-8\\n"')
+    for field, value in (("Last-Translator", catalog.last_translator), ("Language-Team", catalog.language_team)):
+        if not value or "EMAIL@ADDRESS" in value or ("LL@li.org" in value and value.startswith("LANGUAGE")):
+            yield Finding(shown_as, 1, "", "header", Severity.WARNING, f"{field} still has its placeholder value",
+                          f"fill in {field}")
+
+
+def lint_workspace(workspace: Workspace) -> list[Finding]:
+    """Lint every catalogue of every translated language."""
+    rulebook = workspace.rulebook
+    current = {message.context: message.text for message in rulebook.messages()}
+    locales = workspace.root / workspace.project.locales_dir
+    findings: list[Finding] = []
+    for language in workspace.project.translated_languages:
+        code = language.code
+        rules = workspace.rule_catalogs[code]
+        glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
+                    for term in rulebook.glossary.terms
+                    if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
+        rule_context = LintContext(rulebook, code, glossary, current)
+        findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
+                                     workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context))
+        ui = workspace.ui_catalogs.get(code)
+        if ui is not None:
+            findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)),
+                                         LintContext(rulebook, code, {}, {})))
+    return sorted(findings)
