@@ -145,3 +145,17 @@ def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
     def without_dates(text: str) -> list[str]:
         return [line for line in text.splitlines() if "POT-Creation-Date" not in line]
     assert without_dates(first) == without_dates(second), "a second update must change nothing"
+
+
+def test_renaming_a_rule_with_an_alias_keeps_its_translations(project: ProjectCopy) -> None:
+    project.replace("docs/rules/monstrous-mounts.yml", "  - id: monstrous-mounts/movement\n",
+                    "  - id: monstrous-mounts/moving\n    aliases: [monstrous-mounts/movement]\n")
+    assert project.validator("i18n", "update").code == 0
+    text = project.read("locales/es/LC_MESSAGES/rules.po")
+    block = text[text.index('msgctxt "monstrous-mounts/moving#text"'):]
+    assert 'msgstr "' in block and 'msgstr ""\n\n' not in block[:block.index("\n\n")]
+    assert "#, fuzzy" not in text[text.index('msgctxt "monstrous-mounts/moving#title"') - 200:
+                                  text.index('msgctxt "monstrous-mounts/moving#title"')]
+    assert 'msgctxt "monstrous-mounts/movement#' not in text
+    run = project.validator("check")
+    assert run.code == 0, run.err
