@@ -14,11 +14,10 @@ from validator.core import challenges as ch
 from validator.core import characters as chars
 from validator.core.dice import Distribution
 from validator.core.rulings import Rulings
-from validator.core.scenarios.types import D6, Characteristic, Count, Probability
+from validator.core.scenarios.types import D6, Characteristic, Count, Hits, Probability
 from validator.core.tables import Cover
 from validator.ruleset import Scenario
 
-Hits = Annotated[int, Interval(ge=0, le=200)]
 UnitModels = Annotated[int, Interval(ge=2, le=1000)]
 Inches = Annotated[float, Ge(0)]
 

@@ -5,29 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from annotated_types import Ge, Interval, MaxLen, MinLen
+from annotated_types import Ge, MaxLen
 
 from validator.core import chariots as ch
 from validator.core.dice import Distribution
 from validator.core.rulings import Rulings
-from validator.core.scenarios.types import D6, Characteristic, Count, Probability, Save
+from validator.core.scenarios.types import (
+    Characteristic,
+    Count,
+    HitDiceGiven,
+    HitsGiven,
+    Probability,
+    Save,
+    StandAndShootGiven,
+    TemplateGiven,
+)
 from validator.ruleset import Scenario
-
-Hits = Annotated[int, Interval(ge=0, le=200)]
-
-
-@dataclass(frozen=True)
-class HitDiceGiven:
-    dice: Annotated[tuple[D6, ...], MinLen(1), MaxLen(200)]
 
 
 def _allocate_hits(given: HitDiceGiven, _rulings: Rulings) -> ch.HitAllocation:
     return ch.allocate_hits(given.dice)
-
-
-@dataclass(frozen=True)
-class HitsGiven:
-    hits: Hits
 
 
 def _character_hit_chance(given: HitsGiven, _rulings: Rulings) -> Probability:
@@ -41,12 +38,6 @@ class HitsDistribution:
 
 def _character_hits_distribution(given: HitsGiven, _rulings: Rulings) -> HitsDistribution:
     return HitsDistribution(ch.character_hits_distribution(given.hits))
-
-
-@dataclass(frozen=True)
-class TemplateGiven:
-    touches_base: bool
-    die: D6
 
 
 @dataclass(frozen=True)
@@ -125,11 +116,6 @@ class DestructionHitGiven:
 
 def _destruction_hit_chance(given: DestructionHitGiven, _rulings: Rulings) -> ch.DestructionHitChance:
     return ch.destruction_hit_chance(given.toughness, given.armour_save)
-
-
-@dataclass(frozen=True)
-class StandAndShootGiven:
-    declared_within_range: bool
 
 
 def _stand_and_shoot(given: StandAndShootGiven, _rulings: Rulings) -> ch.StandAndShootDestruction:

@@ -5,11 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from annotated_types import Ge, Interval, MaxLen, MinLen
+from annotated_types import Ge
 
 from validator.core import monstrous_mounts as mm
 from validator.core.rulings import Rulings
-from validator.core.scenarios.types import D6, Count, Leadership, Modifier, Probability, Save
+from validator.core.scenarios.types import (
+    D6,
+    Count,
+    HitDiceGiven,
+    HitsGiven,
+    Leadership,
+    Modifier,
+    Probability,
+    Save,
+    StandAndShootGiven,
+    TemplateGiven,
+)
 from validator.ruleset import Scenario
 
 
@@ -45,28 +56,12 @@ def _to_hit_modifier(given: ToHitGiven, _rulings: Rulings) -> Modifier:
     return Modifier(mm.shooting_to_hit_modifier(given.large_target, given.uses_ballistic_skill))
 
 
-@dataclass(frozen=True)
-class HitDiceGiven:
-    dice: Annotated[tuple[D6, ...], MinLen(1), MaxLen(200)]
-
-
 def _allocate_hits(given: HitDiceGiven, rulings: Rulings) -> mm.HitAllocation:
     return mm.allocate_hits(given.dice, rulings)
 
 
-@dataclass(frozen=True)
-class HitsGiven:
-    hits: Annotated[int, Interval(ge=0, le=200)]
-
-
 def _rider_hit_chance(given: HitsGiven, rulings: Rulings) -> Probability:
     return Probability(mm.rider_hit_chance(given.hits, rulings))
-
-
-@dataclass(frozen=True)
-class TemplateGiven:
-    touches_base: bool
-    die: D6
 
 
 @dataclass(frozen=True)
@@ -96,11 +91,6 @@ class AttacksGiven:
 
 def _declare_attacks(given: AttacksGiven, _rulings: Rulings) -> mm.AttackSplit:
     return mm.declare_attacks(given.attacks, given.on_rider)
-
-
-@dataclass(frozen=True)
-class StandAndShootGiven:
-    declared_within_range: bool
 
 
 def _charge_after_mount_slain(given: StandAndShootGiven, _rulings: Rulings) -> mm.ChargeAfterMountSlain:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from annotated_types import Ge, Interval
+from annotated_types import Ge, Interval, MaxLen, MinLen
 
 D6 = Annotated[int, Interval(ge=1, le=6)]
 Count = Annotated[int, Ge(0)]
@@ -34,3 +34,32 @@ class Needed:
 @dataclass(frozen=True)
 class Modifier:
     modifier: int
+
+
+Hits = Annotated[int, Interval(ge=0, le=200)]
+"""A number of hits; bounded so that an exact distribution stays quick to compute."""
+
+
+@dataclass(frozen=True)
+class HitDiceGiven:
+    """One D6 per hit, rolled to see which part of a model each hit strikes."""
+
+    dice: Annotated[tuple[D6, ...], MinLen(1), MaxLen(200)]
+
+
+@dataclass(frozen=True)
+class HitsGiven:
+    hits: Hits
+
+
+@dataclass(frozen=True)
+class TemplateGiven:
+    touches_base: bool
+    die: D6
+
+
+@dataclass(frozen=True)
+class StandAndShootGiven:
+    """A charge whose charger is destroyed by a Stand and Shoot reaction."""
+
+    declared_within_range: bool
