@@ -23,7 +23,7 @@ from mkdocs.exceptions import MkDocsException
 from validator.checks.run import CheckReport
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
-from validator.site.pages import navigation, render_pages
+from validator.site.pages import navigation, render_pages, site_title
 from validator.workspace import Workspace
 
 OVERRIDES = Path(__file__).parent / "overrides"
@@ -77,11 +77,11 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
     # MkDocs does not escape titles in its templates: they are escaped here, once.
     nav = [{html.escape(title): page if isinstance(page, str) else [{html.escape(t): p} for t, p in page]}
            for title, page in navigation(workspace, code)]
-    site_title = navigation(workspace, code)[0][0]
+    title = site_title(workspace, code)
     search = {"lang": code if code in SEARCH_LANGUAGES else "en"}
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
-        "site_name": html.escape(site_title),
+        "site_name": html.escape(title),
         "docs_dir": str(docs),
         "site_dir": str(output),
         "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},

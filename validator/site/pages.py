@@ -256,6 +256,13 @@ def translators_guide(workspace: Workspace, language_code: str) -> str:
     return "# Translator's guide\n"
 
 
+def site_title(workspace: Workspace, language_code: str) -> str:
+    """The rulebook's title in the language, as plain text."""
+    renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[language_code],
+                            workspace.project.language(language_code))
+    return renderer.plain("rulebook#title", workspace.rulebook.project.title)
+
+
 def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str | list[tuple[str, str]]]]:
     """The site's navigation as (title, page) or (section title, [(title, page)]),
     with plain-text titles (the build escapes them for HTML)."""
@@ -268,7 +275,7 @@ def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str 
     parallel = [(renderer.plain(f"{c.id}#title", c.chapter.title), parallel_page(c.id))
                 for c in workspace.rulebook.chapters]
     return [
-        (renderer.plain("rulebook#title", workspace.rulebook.project.title), "index.md"),
+        (_("Home"), "index.md"),
         *chapters,
         (_("Reference"), [(_("Glossary"), GLOSSARY_PAGE),
                           (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE),
