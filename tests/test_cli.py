@@ -82,13 +82,13 @@ def test_serve_rebuilds_when_yaml_or_catalogue_changes(project: ProjectCopy) -> 
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        assert _wait_for(lambda: "What makes a mount monstrous" in _fetch(f"{base}/en/monstrous-mounts/"))
+        assert _wait_for(lambda: "What makes a mount monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
         project.replace("docs/rules/monstrous-mounts.yml", "title: What makes a mount monstrous",
                         "title: When a mount counts as monstrous")
-        assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts/"))
+        assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
         catalog = project.read("locales/pl/LC_MESSAGES/ui.po")
         project.write("locales/pl/LC_MESSAGES/ui.po", catalog.replace('msgstr "Słowniczek"', 'msgstr "Glosariusz"'))
-        assert _wait_for(lambda: "Glosariusz" in _fetch(f"{base}/pl/glossary/"))
+        assert _wait_for(lambda: "Glosariusz" in _fetch(f"{base}/pl/glossary.html"))
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
 LANGUAGES = ("en", "es", "pl")
-CHAPTER_PAGE = "monstrous-mounts/index.html"
+CHAPTER_PAGE = "monstrous-mounts.html"
 
 
 class Page(HTMLParser):
@@ -50,7 +50,7 @@ def page(site: Path, language: str, name: str = CHAPTER_PAGE) -> Page:
 
 def test_three_sites_with_their_language(built_site: Path) -> None:
     for language in LANGUAGES:
-        for name in ("index.html", CHAPTER_PAGE, "glossary/index.html", "discrepancies/index.html"):
+        for name in ("index.html", CHAPTER_PAGE, "glossary.html", "discrepancies.html"):
             assert page(built_site, language, name).html_lang == language
     assert (built_site / "index.html").is_file()
     assert (built_site / "es" / "search" / "search_index.json").is_file()
@@ -68,9 +68,9 @@ def test_language_selector_leads_to_the_same_page(built_site: Path) -> None:
     chapter = page(built_site, "es")
     selector = {attributes.get("hreflang"): href for href, attributes in chapter.links
                 if "md-select__link" in str(attributes.get("class"))}
-    assert selector == {language: f"../../{language}/monstrous-mounts/" for language in LANGUAGES}
+    assert selector == {language: f"./../{language}/monstrous-mounts.html" for language in LANGUAGES}
     for language, href in selector.items():
-        target = (built_site / "es" / "monstrous-mounts" / href / "index.html").resolve()
+        target = (built_site / "es" / href).resolve()
         assert target == (built_site / language / CHAPTER_PAGE).resolve()
 
 
@@ -93,7 +93,7 @@ def test_every_internal_link_resolves(built_site: Path) -> None:
 
 def test_tokens_become_links_in_the_readers_language(built_site: Path) -> None:
     spanish = page(built_site, "es")
-    glossary_links = [(href, attributes) for href, attributes in spanish.links if "glossary/#large-target" in href]
+    glossary_links = [(href, attributes) for href, attributes in spanish.links if "glossary.html#large-target" in href]
     with (ROOT / "locales/es/LC_MESSAGES/rules.po").open("rb") as handle:
         spanish_definition = next(str(m.string) for m in read_po(handle)
                                   if m.context == "glossary/large-target#definition")
@@ -116,7 +116,7 @@ def test_discrepancy_callout_in_the_readers_language(built_site: Path, language:
     section = html[html.index('id="shooting-hit-allocation"'):html.index('id="templates-and-cannon"')]
     assert 'class="admonition warning"' in section
     assert label in section
-    assert "discrepancies/#faq-mount-hit-allocation" in section
+    assert "discrepancies.html#faq-mount-hit-allocation" in section
 
 
 def test_check_failure_refuses_to_build_and_keeps_the_old_site(project: ProjectCopy, tmp_path: Path) -> None:
@@ -165,7 +165,7 @@ def test_text_from_yaml_and_catalogues_is_escaped(project: ProjectCopy, tmp_path
         assert 'href="http://example.com"' not in html
     english = page(site, "en")
     assert hostile.replace("  ", " ") in english.text
-    assert "<b>plantilla</b> _x_" in page(site, "es", "glossary/index.html").text
+    assert "<b>plantilla</b> _x_" in page(site, "es", "glossary.html").text
     assert "**bold**" in english.text
 
 

@@ -86,7 +86,8 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
         "site_dir": str(output),
         "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},
         "nav": nav,
-        "plugins": [{"search": search}],
+        # The offline plugin lets the site, search included, work from file:// at the table.
+        "plugins": [{"material/search": search}, "material/offline"],
         "extra_css": ["assets/validator/validator.css"],
         "extra_javascript": ["assets/validator/validator.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
@@ -115,8 +116,8 @@ def _mkdocs_warnings() -> Iterator[list[str]]:
 
 def _write_root_index(workspace: Workspace, staging: Path) -> None:
     """A root page that sends readers to the source language's site."""
-    target = f"{workspace.project.source_language}/"
-    links = "".join(f'<li><a href="{language.code}/" hreflang="{language.code}" lang="{language.code}">'
+    target = f"{workspace.project.source_language}/index.html"
+    links = "".join(f'<li><a href="{language.code}/index.html" hreflang="{language.code}" lang="{language.code}">'
                     f"{html.escape(language.name)}</a></li>" for language in workspace.project.languages)
     (staging / "index.html").write_text(
         f'<!doctype html><html lang="{workspace.project.source_language}"><head><meta charset="utf-8">'
