@@ -168,6 +168,7 @@ class Reading(Node):
 
 class Discrepancy(Node):
     id: Id
+    title: Text
     kind: Literal["translation-error", "edition-difference", "source-erratum", "ambiguity"]
     status: Literal["adopted", "open"]
     rules: tuple[RuleId, ...] = Field(min_length=1)
@@ -223,6 +224,7 @@ def source_messages(sources: Sources) -> Iterator[Message]:
 def discrepancy_messages(register: Discrepancies) -> Iterator[Message]:
     for entry in register.discrepancies:
         base = f"discrepancies/{entry.id}"
+        yield Message(context=f"{base}#title", text=entry.title, position=entry.position.of("title"))
         yield Message(context=f"{base}#summary", text=entry.summary, position=entry.position.of("summary"))
         for reading in entry.readings:
             yield Message(
