@@ -45,7 +45,7 @@ def test_template_has_one_message_per_text_field() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("domain", ["rules", "ui"])
+@pytest.mark.parametrize("domain", ["rules", "ui", "labels"])
 def test_catalogue_is_complete_and_current(language: str, domain: str) -> None:
     with (ROOT / "locales" / f"{domain}.pot").open("rb") as handle:
         template = {(m.context, m.id) for m in read_po(handle) if m.id}
@@ -60,7 +60,7 @@ def test_catalogue_is_complete_and_current(language: str, domain: str) -> None:
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("domain", ["rules", "ui"])
+@pytest.mark.parametrize("domain", ["rules", "ui", "labels"])
 def test_msgfmt_accepts_the_catalogue(language: str, domain: str) -> None:
     path = ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
     done = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(path)],
@@ -99,3 +99,15 @@ def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None
     run = project.validator("check")
     assert run.code == 1
     assert "no rule catalogue for 'pl'" in run.err and "pybabel init" in run.err
+
+
+def test_every_identifier_shown_in_an_example_has_a_label() -> None:
+    """The labels template lists exactly what the example boxes show."""
+    from validator.checks.run import check_workspace
+    from validator.content.labels import label_context, shown_identifiers
+
+    report = check_workspace(load_workspace(ROOT))
+    shown = shown_identifiers([*(run.example.given for run in report.runs),
+                               *(run.computed for run in report.runs if run.computed)])
+    assert set(_messages(ROOT / "locales" / "labels.pot")) == {label_context(identifier) for identifier in shown}
+    assert "labels/mount_wounds" in _messages(ROOT / "locales" / "labels.pot")

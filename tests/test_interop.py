@@ -20,8 +20,20 @@ POFILTER_TESTS = ("blank", "doublewords", "escapes", "newlines", "tabs", "endwhi
 field and so objects to every inflected term (our own lint checks the tokens)."""
 
 
+SAME_CHECK = {"endpunc": "punctuation", "doublewords": "doubled-words", "numbers": "numbers",
+              "untranslated": "untranslated", "isfuzzy": "fuzzy", "blank": "blank"}
+"""pofilter's tests and the lint checks that mean the same thing: a finding the
+translator silenced in the lint, with a reason, is not counted twice."""
+
+
+def _silenced(message: object) -> set[str]:
+    comments = getattr(message, "user_comments", [])
+    return {comment.split(":")[1].strip() for comment in comments if comment.startswith("lint-ignore:")}
+
+
 def pofilter(catalog: Path, output: Path) -> list[str]:
-    """The msgctxt of every unit pofilter reports."""
+    """The msgctxt of every unit pofilter reports, less those whose finding the
+    translator silenced in the lint with a stated reason."""
     arguments = ["pofilter", "--progress=none"]
     for test in POFILTER_TESTS:
         arguments += ["-t", test]
@@ -29,8 +41,14 @@ def pofilter(catalog: Path, output: Path) -> list[str]:
     assert done.returncode == 0, done.stderr
     if not output.exists():
         return []
+    reported = []
     with output.open("rb") as handle:
-        return [str(message.context) for message in read_po(handle) if message.id]
+        for message in read_po(handle):
+            tests = {comment.split(":")[0].removeprefix("(pofilter)").strip()
+                     for comment in message.user_comments if comment.startswith("(pofilter)")}
+            if message.id and not {SAME_CHECK.get(test, test) for test in tests} <= _silenced(message):
+                reported.append(str(message.context))
+    return reported
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")

@@ -178,3 +178,13 @@ def test_untranslated_text_is_marked_as_english(project: ProjectCopy, tmp_path: 
     section = html[html.index('id="movement"'):html.index('id="shooting-one-target"')]
     assert '<div class="untranslated" lang="en">' in section
     assert "always move together" in section
+
+
+def test_example_boxes_use_translated_labels(built_site: Path) -> None:
+    spanish = (built_site / "es" / CHAPTER_PAGE).read_text(encoding="utf-8")
+    with (ROOT / "locales/es/LC_MESSAGES/labels.po").open("rb") as handle:
+        label = next(str(m.string) for m in read_po(handle) if m.context == "labels/mount_wounds")
+    assert f'<span title="mount_wounds" lang="es">{label}</span>' in spanish
+    english = (built_site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8")
+    assert '<span title="mount_wounds" lang="en">mount wounds</span>' in english
+    assert '<span title="guard-the-body" lang="en">guard the body</span>' in english

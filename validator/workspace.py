@@ -8,6 +8,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_path, read_catalog
+from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.project import PROJECT_FILE, Project, load_project
 from validator.problems import Problem, ProblemsFound
@@ -23,6 +24,9 @@ class Workspace:
     rule_catalogs: dict[str, RuleCatalog]
     raw_rule_catalogs: dict[str, Catalog]
     ui_catalogs: dict[str, Catalog | None]
+    label_catalogs: dict[str, RuleCatalog]
+    """Translations of the identifiers shown in worked examples (see content.labels)."""
+    raw_label_catalogs: dict[str, Catalog]
 
     def shown(self, path: Path) -> str:
         """``path`` as the user should see it: relative to the project when inside it."""
@@ -51,6 +55,8 @@ def load_workspace(root: Path) -> Workspace:
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     raw: dict[str, Catalog] = {}
     ui: dict[str, Catalog | None] = {project.source_language: None}
+    labels = {project.source_language: RuleCatalog.source(project.source_language)}
+    raw_labels: dict[str, Catalog] = {}
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
         shown = path.relative_to(root).as_posix()
@@ -66,9 +72,16 @@ def load_workspace(root: Path) -> Workspace:
             ui_path = catalog_path(locales, language.code, UI_DOMAIN)
             ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix()) \
                 if ui_path.is_file() else None
+            labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
+            if labels_path.is_file():
+                raw_labels[language.code] = read_catalog(labels_path, labels_path.relative_to(root).as_posix())
+                labels[language.code] = RuleCatalog.from_catalog(raw_labels[language.code], language.code,
+                                                                 project.source_language)
+            else:
+                labels[language.code] = RuleCatalog(language.code, project.source_language, {})
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
-    return Workspace(root, project, rulebook, ruleset, rule_catalogs, raw, ui)
+    return Workspace(root, project, rulebook, ruleset, rule_catalogs, raw, ui, labels, raw_labels)

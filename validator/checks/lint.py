@@ -20,6 +20,7 @@ from enum import StrEnum
 from babel.messages.catalog import Catalog, Message
 
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
+from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
 from validator.content.tokens import Literal, split, tokens
 from validator.problems import Problem
@@ -276,8 +277,12 @@ def lint_workspace(workspace: Workspace) -> list[Finding]:
         rule_context = LintContext(rulebook, code, glossary, current)
         findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
                                      workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context))
+        plain_context = LintContext(rulebook, code, {}, {})
         ui = workspace.ui_catalogs.get(code)
         if ui is not None:
-            findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)),
-                                         LintContext(rulebook, code, {}, {})))
+            findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context))
+        labels = workspace.raw_label_catalogs.get(code)
+        if labels is not None:
+            findings.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
+                                         plain_context))
     return sorted(findings)

@@ -8,17 +8,21 @@ engine's templates and site code through Babel's extractors.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
+from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
+from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_atomically
 from validator.content.project import load_project
 from validator.content.tokens import tokens
+from validator.ruleset import Ruleset, load_ruleset
 
 SITE_PACKAGE = Path(__file__).resolve().parent.parent / "site"
 
@@ -56,6 +60,25 @@ def ui_template() -> Catalog:
     return template
 
 
+def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
+    """A label for every identifier the worked examples show (their input and the
+    outcome the core computes), so the example boxes can be translated too."""
+    runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
+    shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed)])
+    template = Catalog(fuzzy=False)
+    for identifier in shown:
+        entry = template.add(humanize(identifier), context=label_context(identifier))
+        entry.flags -= FORMAT_FLAGS
+    return template
+
+
+def new_catalog(language: str) -> Catalog:
+    """An empty catalogue for a language, its header dated so that msgfmt accepts it."""
+    catalog = Catalog(locale=language)
+    catalog.revision_date = datetime.now(UTC)
+    return catalog
+
+
 def renamed_ids(rulebook: Rulebook) -> dict[str, str]:
     """Current rule id -> former id, for every alias (the first alias wins)."""
     return {rule.id: rule.aliases[0] for rule in rulebook.rules if rule.aliases}
@@ -65,7 +88,8 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
     project = load_project(root)
     rulebook = load_rulebook(root, project)
     locales = root / project.locales_dir
-    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template()}
+    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template(),
+                 LABELS_DOMAIN: labels_template(rulebook, load_ruleset(project.ruleset))}
     renamed = renamed_ids(rulebook)
     updates = []
     for domain, template in templates.items():
@@ -73,7 +97,7 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
         for language in project.translated_languages:
             path = catalog_path(locales, language.code, domain)
             shown = path.relative_to(root).as_posix()
-            existing = read_catalog(path, shown) if path.is_file() else Catalog(locale=language.code)
+            existing = read_catalog(path, shown) if path.is_file() else new_catalog(language.code)
             merged = merge_catalog(template, existing, renamed)
             write_catalog_atomically(merged, path)
             active = [message for message in merged if message.id]

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import State, interface_translations
+from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import markdown
@@ -129,6 +130,25 @@ class PageView(TextRenderer):
     def example_anchor(rule_id: str, example_id: str) -> Markup:
         """An empty anchor before an example's box, which cannot carry an id itself."""
         return Markup(f'<a id="{anchor(rule_id)}--{example_id}"></a>')
+
+    def label(self, identifier: object) -> Markup:
+        """A core identifier as words of the reader's language, the identifier itself
+        kept as a tooltip; anything else as a formatted value."""
+        if not is_identifier(identifier):
+            return markdown.escape(self.number(identifier))
+        text = str(identifier)
+        catalog = self.workspace.label_catalogs[self.language.code]
+        translation = catalog.translate(label_context(text), humanize(text))
+        return (Markup(f'<span title="{Markup.escape(text)}" lang="{translation.language}">')
+                + Markup.escape(translation.text) + Markup("</span>"))
+
+    def value(self, value: object) -> Markup:
+        """A computed or given value for an example's table."""
+        if isinstance(value, list):
+            return Markup(", ").join(self.value(item) for item in value)
+        if isinstance(value, dict):
+            return Markup("; ").join(self.label(key) + Markup(": ") + self.value(item) for key, item in value.items())
+        return self.label(value)
 
     @staticmethod
     def attr(value: object) -> Markup:
