@@ -11,7 +11,9 @@ import pytest
 from validator.citations import rule_ids_of
 from validator.core import monstrous_mounts as mm
 from validator.core.dice import two_d6_at_most
-from validator.core.rulings import ADOPTED, VARIANTS, rulings_for
+from validator.core.rulings import ADOPTED, VARIANTS
+from validator.core.scenarios import RULESET
+from validator.ruleset import ScenarioError
 
 SPANISH_FAQ = VARIANTS["spanish-faq-hits-to-character"]
 
@@ -157,7 +159,7 @@ def test_every_core_function_names_its_rules() -> None:
 
 
 def test_rulings_lookup() -> None:
-    assert rulings_for(None) is ADOPTED
-    assert rulings_for("spanish-faq-hits-to-character") is SPANISH_FAQ
-    with pytest.raises(KeyError, match="known variants"):
-        rulings_for("nonsense")
+    assert RULESET.rulings(None) is ADOPTED
+    assert RULESET.rulings("spanish-faq-hits-to-character") is SPANISH_FAQ
+    with pytest.raises(ScenarioError, match="known variants"):
+        RULESET.rulings("nonsense")

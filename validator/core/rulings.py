@@ -61,17 +61,3 @@ VARIANTS: dict[str, Rulings] = {
     "english-rulebook-even-split": replace(ADOPTED, small_unit_hits="even-split"),
     "english-rulebook-look-out-sir-on-one": replace(ADOPTED, look_out_sir_hit_face=1),
 }
-
-
-def rulings_for(variant: str | None) -> Rulings:
-    """The rulings of ``variant``, or the adopted ones when it is ``None``.
-
-    Raises :class:`KeyError` naming the known variants when the name is unknown.
-    """
-    if variant is None:
-        return ADOPTED
-    try:
-        return VARIANTS[variant]
-    except KeyError:
-        known = ", ".join(sorted(VARIANTS)) or "none"
-        raise KeyError(f"unknown ruling variant {variant!r}; known variants: {known}") from None
