@@ -250,16 +250,26 @@ def _value_text(value: object) -> str:
 def _build(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.run import check_workspace
     from validator.site.build import build_sites
+    from validator.site.output import OutputError, check_site_dir, project_inputs
+    from validator.site.reproducible import build_epoch
     from validator.workspace import load_workspace
 
     workspace = load_workspace(project)
-    report = check_workspace(workspace)
-    _report_warnings(report.warnings)
-    if not report.ok:
-        print("Checks failed; the site was not built.", file=sys.stderr)
-        raise ProblemsFound(report.problems)
     site_dir = arguments.site_dir if arguments.site_dir.is_absolute() else Path.cwd() / arguments.site_dir
-    for folder in build_sites(workspace, report, site_dir):
+    try:
+        # Refuse a place the build may not write before spending time on the check.
+        check_site_dir(site_dir, project, project_inputs(project, workspace.project))
+        build_epoch()
+        report = check_workspace(workspace)
+        _report_warnings(report.warnings)
+        if not report.ok:
+            print("Checks failed; the site was not built.", file=sys.stderr)
+            raise ProblemsFound(report.problems)
+        folders = build_sites(workspace, report, site_dir)
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    for folder in folders:
         print(f"built {folder}")
     return EXIT_OK
 

@@ -1,8 +1,9 @@
 """Build one MkDocs + Material site per language, then swap them in together.
 
-The sites are built into a fresh folder beside the target and renamed into place
-only when every language succeeded, so a failed build never leaves a
-half-written site behind.
+The sites are built into a staging folder beside the target and swapped into
+place only when every language succeeded, so a failed build never leaves a
+half-written site behind; ``validator.site.output`` decides where a build may
+write and does the swap.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import html
 import json
 import logging
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +23,9 @@ from mkdocs.exceptions import MkDocsException
 from validator.checks.run import CheckReport
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
+from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
 from validator.site.pages import navigation, render_pages, site_title
+from validator.site.reproducible import build_epoch, make_reproducible
 from validator.workspace import Workspace
 
 OVERRIDES = Path(__file__).parent / "overrides"
@@ -33,21 +35,25 @@ SEARCH_LANGUAGES = {"en", "es", "de", "fr", "it", "pt", "nl", "ru", "sv", "da", 
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> list[Path]:
-    """Render and build every language into ``site_dir``; returns the language folders."""
-    site_dir = site_dir.resolve()
-    site_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=site_dir.parent))
-    try:
-        with tempfile.TemporaryDirectory(prefix="validator-pages-") as scratch:
-            status = translation_status(workspace)
-            for language in workspace.project.languages:
-                _build_language(workspace, report, status, language.code, Path(scratch), staging / language.code)
-        _write_root_index(workspace, staging)
-        _swap(staging, site_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return [site_dir / language.code for language in workspace.project.languages]
+    """Render and build every language into ``site_dir``; returns the language folders.
+
+    ``site_dir`` must be absent, empty or a site this tool built (see
+    ``validator.site.output``); the new sites replace it only when every language
+    succeeded, and in one step.
+    """
+    target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
+    epoch = build_epoch()
+    with staging(target) as staged:
+        checkpoint("staged")
+        status = translation_status(workspace)
+        for language in workspace.project.languages:
+            _build_language(workspace, report, status, language.code, staged.pages, staged.site / language.code)
+            checkpoint("mkdocs")
+        _write_root_index(workspace, staged.site)
+        make_reproducible(staged.site, epoch)
+        finish(staged)
+        swap(staged, target)
+    return [target / language.code for language in workspace.project.languages]
 
 
 def _build_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
@@ -125,14 +131,3 @@ def _write_root_index(workspace: Workspace, staging: Path) -> None:
         f"</title></head><body><ul>{links}</ul></body></html>\n",
         encoding="utf-8",
     )
-
-
-def _swap(staging: Path, site_dir: Path) -> None:
-    """Put the new site in place of the old with two renames."""
-    old = None
-    if site_dir.exists():
-        old = site_dir.with_name(f".{site_dir.name}-old-{staging.name}")
-        site_dir.rename(old)
-    staging.rename(site_dir)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

@@ -13,11 +13,15 @@ from pathlib import Path
 from mkdocs.livereload import LiveReloadServer
 
 from validator.checks.run import check_workspace
+from validator.content.project import load_project
 from validator.problems import ProblemsFound
 from validator.site.build import build_sites
+from validator.site.output import OutputError, check_site_dir, project_inputs
+from validator.site.reproducible import build_epoch
 from validator.workspace import load_workspace
 
 EXIT_OK = 0
+EXIT_PROBLEMS = 1
 
 
 def rebuild(project: Path, site_dir: Path) -> bool:
@@ -33,12 +37,16 @@ def rebuild(project: Path, site_dir: Path) -> bool:
             print(problem, file=sys.stderr)
         print("Not rebuilt: the preview still shows the last good build.", file=sys.stderr, flush=True)
         return False
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        print("Not rebuilt: the preview still shows the last good build.", file=sys.stderr, flush=True)
+        return False
     print(f"Rebuilt {site_dir}", flush=True)
     return True
 
 
 def watched_paths(project: Path) -> list[Path]:
-    from validator.content.project import PROJECT_FILE, load_project
+    from validator.content.project import PROJECT_FILE
 
     settings = load_project(project)
     return [project / PROJECT_FILE, project / settings.content_dir, project / settings.locales_dir,
@@ -46,7 +54,17 @@ def watched_paths(project: Path) -> list[Path]:
 
 
 def serve(project: Path, site_dir: Path, port: int) -> int:
-    site_dir.mkdir(parents=True, exist_ok=True)
+    """Serve ``site_dir``, refusing up front a place ``validator build`` would refuse too."""
+    try:
+        site_dir = check_site_dir(site_dir, project, project_inputs(project, load_project(project)))
+        build_epoch()
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    except ProblemsFound as found:
+        for problem in found.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_PROBLEMS
     rebuild(project, site_dir)
     def builder() -> None:
         rebuild(project, site_dir)
