@@ -198,10 +198,10 @@ def _kind(mode: int) -> str:
 
 
 def _looks_like_an_earlier_site(folder: Path, entries: list[str]) -> bool:
-    """A root index.html and language folders with their own index.html: only to word the refusal."""
+    """A root index.html and folders with their own index.html: only to word the refusal."""
     others = [name for name in entries if name != "index.html"]
-    return "index.html" in entries and bool(others) and all(
-        (folder / name / "index.html").is_file() and (folder / name / "search").is_dir() for name in others)
+    return "index.html" in entries and bool(others) and all((folder / name / "index.html").is_file()
+                                                            for name in others)
 
 
 @contextmanager
