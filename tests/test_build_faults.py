@@ -1,0 +1,172 @@
+"""Builds killed or failing at any moment leave a complete site and no growing leftovers.
+
+Each build runs as a subprocess with the ``VALIDATOR_TEST_PAUSE_AT`` hook (see
+``validator.site.output.checkpoint``): it announces the checkpoint on stderr and
+sleeps, and the test kills it there with SIGKILL. Builds of the same input are
+byte-identical, so "the old site" and "the new site" are the same bytes: after
+every fault the site must equal the first build exactly.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import PROJECT_FILES, ROOT
+
+from validator.site import output
+from validator.site.output import MARKER, PAUSE_VARIABLE
+
+LANGUAGES = ("en", "es", "pl")
+
+
+@dataclass
+class Built:
+    root: Path
+    site: Path
+    scratch: Path
+    """The builds' TMPDIR: nothing of a build may be left in it."""
+    before: dict[str, bytes]
+
+    def run(self, *, pause: str | None = None) -> subprocess.Popen[str]:
+        environment = {**os.environ, "TMPDIR": str(self.scratch)}
+        environment.pop(PAUSE_VARIABLE, None)
+        environment.pop("SOURCE_DATE_EPOCH", None)
+        if pause:
+            environment[PAUSE_VARIABLE] = pause
+        return subprocess.Popen([sys.executable, "-m", "validator", "build", "--site-dir", str(self.site)],
+                                cwd=self.root, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+
+    def build(self) -> tuple[int, str]:
+        child = self.run()
+        _, err = child.communicate(timeout=300)
+        return child.returncode, err
+
+    def leftovers(self) -> list[str]:
+        return sorted(p.name for p in self.site.parent.iterdir() if p.name.startswith(f".{self.site.name}-"))
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def assert_complete(site: Path) -> None:
+    assert (site / MARKER).is_file() and (site / "index.html").is_file()
+    for code in LANGUAGES:
+        assert (site / code / "index.html").is_file(), code
+
+
+def kill_at(built: Built, point: str) -> int:
+    """Start a build, wait until it pauses at ``point``, kill it; returns its pid."""
+    child = built.run(pause=point)
+    lines: queue.Queue[str] = queue.Queue()
+    assert child.stderr is not None
+    stderr = child.stderr
+
+    def read() -> None:
+        for line in stderr:
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=read, daemon=True).start()
+    seen: list[str] = []
+    try:
+        while True:
+            line = lines.get(timeout=120)
+            seen.append(line)
+            if line.strip() == f"paused at {point}":
+                child.send_signal(signal.SIGKILL)
+                child.wait(timeout=30)
+                return child.pid
+            if not line:
+                raise AssertionError(f"the build never paused at {point}: {''.join(seen)}")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    """A private project built once; the tests below fault builds into the same site."""
+    root = tmp_path_factory.mktemp("project")
+    for name in PROJECT_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, root / name)
+        else:
+            shutil.copy2(source, root / name)
+    scratch = tmp_path_factory.mktemp("tmp")
+    result = Built(root, tmp_path_factory.mktemp("out") / "site", scratch, {})
+    code, err = result.build()
+    assert code == 0, err
+    assert_complete(result.site)
+    result.before = files(result.site)
+    yield result
+
+
+@pytest.mark.parametrize("point", ["staged", "mkdocs", "swap", "swapped"])
+def test_a_killed_build_leaves_a_complete_site(built: Built, point: str) -> None:
+    pid = kill_at(built, point)
+    assert_complete(built.site)
+    assert files(built.site) == built.before
+    assert list(built.scratch.iterdir()) == [], "scratch pages belong in the staging folder, not in TMPDIR"
+    # What the killed build left is its own staging folder only (earlier ones were cleared by it).
+    assert [name.split("-")[2] for name in built.leftovers()] == [str(pid)]
+
+
+def test_a_build_killed_between_the_two_renames_is_undone_by_the_next(built: Built) -> None:
+    pid = kill_at(built, "between-renames")
+    # The two-rename swap (where the exchange is unavailable) leaves no site for a moment...
+    assert not built.site.exists()
+    assert any(name.startswith(f".{built.site.name}-old-{pid}-") for name in built.leftovers())
+    # ... and what comes next puts the old one back before anything else.
+    output.recover(built.site)
+    assert_complete(built.site)
+    assert files(built.site) == built.before
+
+
+def test_failed_builds_leave_the_old_site_byte_identical(built: Built) -> None:
+    config = built.root / "mkdocs.yml"
+    original = config.read_text(encoding="utf-8")
+    config.write_text(original + "\nmarkdown_extensions: [no_such_extension]\n", encoding="utf-8")
+    try:
+        code, err = built.build()
+    finally:
+        config.write_text(original, encoding="utf-8")
+    assert code == 1 and "MkDocs failed" in err and "Traceback" not in err, err
+    assert files(built.site) == built.before
+
+    chapter = built.root / "docs" / "rules" / "monstrous-mounts.yml"
+    text = chapter.read_text(encoding="utf-8")
+    chapter.write_text(text.replace("expect: {monster: 2, rider: 2}", "expect: {monster: 2, rider: [", 1),
+                       encoding="utf-8")
+    try:
+        code, err = built.build()
+    finally:
+        chapter.write_text(text, encoding="utf-8")
+    assert code == 1 and "monstrous-mounts.yml" in err and "Traceback" not in err, err
+    assert files(built.site) == built.before
+    assert built.leftovers() == []
+
+
+def test_the_next_good_build_leaves_no_leftovers(built: Built) -> None:
+    kill_at(built, "swapped")
+    kill_at(built, "mkdocs")
+    assert built.leftovers(), "the killed builds left their staging folders"
+    code, err = built.build()
+    assert code == 0, err
+    assert built.leftovers() == []
+    assert list(built.scratch.iterdir()) == []
+    assert_complete(built.site)
+    assert files(built.site) == built.before
