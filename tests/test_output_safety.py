@@ -123,6 +123,16 @@ def test_a_site_built_before_the_marker_is_refused_with_how_to_delete_it(project
     assert snapshot(old) == before
 
 
+def test_serve_refuses_what_build_refuses(project: ProjectCopy, tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("keep\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "validator", "serve", "--port", "0", "--site-dir", str(folder)],
+                          cwd=project.root, capture_output=True, text=True, timeout=60)
+    assert_refused(Run(done.returncode, done.stdout, done.stderr), str(folder), "keep.txt")
+    assert snapshot(folder) == {"keep.txt": b"keep\n"}
+
+
 def test_a_bad_source_date_epoch_is_refused(project: ProjectCopy, tmp_path: Path) -> None:
     run = build(project, tmp_path / "site", SOURCE_DATE_EPOCH="yesterday")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
@@ -357,3 +367,24 @@ def test_the_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
     assert output._exchange(tmp_path / "a", tmp_path / "b")
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["two"]
     assert [p.name for p in (tmp_path / "b").iterdir()] == ["one"]
+
+
+def test_swap_refuses_a_folder_that_gained_files_of_the_users_meanwhile(tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    target.mkdir()  # empty when the build started...
+    (target / "notes.txt").write_text("mine\n", encoding="utf-8")  # ... but no longer at the swap
+    staged = Staging(tmp_path / ".site-new-1-0123abcd")
+    staged.site.mkdir(parents=True)
+    with pytest.raises(OutputError) as refused:
+        output.swap(staged, target)
+    assert refused.value.exit_code == 2 and "notes.txt" in refused.value.line
+    assert (target / "notes.txt").read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(("code", "fix"), [(errno.EROFS, "writable disk"), (errno.EACCES, "you may write to"),
+                                           (errno.ENOSPC, "disk space"), (errno.EXDEV, "mount point")])
+def test_a_failed_write_says_how_to_fix_it(tmp_path: Path, code: int, fix: str) -> None:
+    target = tmp_path / "site"
+    line = output.unwritable(target, OSError(code, os.strerror(code), str(target))).line
+    assert line.startswith(f"{target}: cannot write the site here ({os.strerror(code)})")
+    assert fix in line.split("Fix:")[1]

@@ -109,6 +109,8 @@ def unwritable(target: Path, error: OSError) -> OutputError:
         reason += f": {failed}"
     if error.errno == errno.ENOSPC:
         fix = "free some disk space, or choose a --site-dir on another disk"
+    elif error.errno in (errno.EBUSY, errno.EXDEV):
+        fix = f"{target} looks like a mount point, which cannot be swapped: build into a folder inside it"
     elif error.errno in (errno.EACCES, errno.EPERM):
         fix = f"choose a --site-dir you may write to, or make {target.parent} writable"
     else:
