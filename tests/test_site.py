@@ -53,7 +53,7 @@ def test_three_sites_with_their_language(built_site: Path) -> None:
         for name in ("index.html", CHAPTER_PAGE, "glossary.html", "discrepancies.html"):
             assert page(built_site, language, name).html_lang == language
     assert (built_site / "index.html").is_file()
-    assert (built_site / "es" / "search" / "search_index.json").is_file()
+    assert (built_site / "es" / "assets" / "validator" / "search-index.js").is_file()
 
 
 def test_rule_anchors_are_the_same_in_every_language(built_site: Path) -> None:

@@ -26,12 +26,11 @@ from validator.problems import Problem, ProblemsFound
 from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
 from validator.site.pages import navigation, render_pages, site_title
 from validator.site.reproducible import build_epoch, make_reproducible
+from validator.site.search import write_index
 from validator.workspace import Workspace
 
 OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
-SEARCH_LANGUAGES = {"en", "es", "de", "fr", "it", "pt", "nl", "ru", "sv", "da", "fi", "hu", "no", "ro", "tr"}
-"""Languages that lunr, and so Material's search, can stem; others fall back to English."""
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> list[Path]:
@@ -63,6 +62,7 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
     for name, text in render_pages(workspace, report, code, status).items():
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
+    write_index(workspace, code, docs / "assets" / "validator")
     config_path = scratch / f"mkdocs-{code}.yml"
     # JSON is YAML, and needs no extra dependency to write.
     config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
@@ -84,7 +84,6 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
     nav = [{html.escape(title): page if isinstance(page, str) else [{html.escape(t): p} for t, p in page]}
            for title, page in navigation(workspace, code)]
     title = site_title(workspace, code)
-    search = {"lang": code if code in SEARCH_LANGUAGES else "en"}
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
         "site_name": html.escape(title),
@@ -92,10 +91,12 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
         "site_dir": str(output),
         "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},
         "nav": nav,
-        # The offline plugin lets the site, search included, work from file:// at the table.
-        "plugins": [{"material/search": search}, "material/offline"],
-        "extra_css": ["assets/validator/validator.css"],
-        "extra_javascript": ["assets/validator/validator.js"],
+        # No material/search (its worker cannot start from file://) and so no offline plugin
+        # (its shim comes from the internet): the site's own search works from disk and served.
+        "plugins": [],
+        "extra_css": ["assets/validator/validator.css", "assets/validator/search.css"],
+        "extra_javascript": ["assets/validator/search-index.js", "assets/validator/search.js",
+                             "assets/validator/validator.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages]},
     }
@@ -120,14 +121,30 @@ def _mkdocs_warnings() -> Iterator[list[str]]:
         logger.removeHandler(handler)
 
 
+ROOT_SCRIPT = (
+    "(function(){var have=HAVE,chosen=FALLBACK,tags=navigator.languages||[navigator.language||''];"
+    "for(var i=0;i<tags.length;i++){var tag=String(tags[i]).toLowerCase(),base=tag.split('-')[0];"
+    "if(have.indexOf(tag)>=0){chosen=tag;break;}if(have.indexOf(base)>=0){chosen=base;break;}}"
+    "location.replace(chosen+'/index.html'+location.hash);}());"
+)
+"""Sends a visitor of the root page to the first of their browser's languages the site has."""
+
+
 def _write_root_index(workspace: Workspace, staging: Path) -> None:
-    """A root page that sends readers to the source language's site."""
-    target = f"{workspace.project.source_language}/index.html"
+    """A root page that sends readers to the language their browser prefers.
+
+    A tiny inline script picks the first of ``navigator.languages`` that the site
+    has (``es-AR`` picks ``es``), else the source language; without scripts the
+    page is the plain list of languages."""
+    project = workspace.project
+    codes = [language.code for language in project.languages]
     links = "".join(f'<li><a href="{language.code}/index.html" hreflang="{language.code}" lang="{language.code}">'
-                    f"{html.escape(language.name)}</a></li>" for language in workspace.project.languages)
+                    f"{html.escape(language.name)}</a></li>" for language in project.languages)
+    script = ROOT_SCRIPT.replace("HAVE", json.dumps(codes)).replace("FALLBACK", json.dumps(project.source_language))
     (staging / "index.html").write_text(
-        f'<!doctype html><html lang="{workspace.project.source_language}"><head><meta charset="utf-8">'
-        f'<meta http-equiv="refresh" content="0; url={target}"><title>{html.escape(workspace.project.title)}'
-        f"</title></head><body><ul>{links}</ul></body></html>\n",
+        f'<!doctype html><html lang="{project.source_language}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{html.escape(project.title)}</title><script>{script}</script></head>"
+        f"<body><ul>{links}</ul></body></html>\n",
         encoding="utf-8",
     )

@@ -1,0 +1,291 @@
+"""The search index of one language, computed from the model at build time.
+
+Material's search (lunr) has no Polish, folds no accents and needs a web worker,
+which a page opened from disk cannot start without fetching a shim from the
+internet.  This index is built here instead, in Python, and written as a
+JavaScript file that assigns a global, so that a plain ``<script>`` tag loads it
+from ``file://`` as well as from a server; ``assets/search.js`` answers queries
+from it in the page.
+
+Every word of a rule (title, text, worked examples, chapter title) becomes one or
+more *keys*: the word folded (lower case, no accents or diacritics, ``ł`` as
+``l``) after it was reduced to its stem and to its lemma:
+
+- **stems** come from Snowball (``snowballstemmer``, pure Python): Spanish plurals
+  and verb forms (``carros``, ``carro`` -> ``carr``), and since Snowball 3.1 Polish
+  suffixes too;
+- **lemmas** come from simplemma (pure Python, dictionary based, lemmas for Polish
+  and Spanish among 50 languages): it joins the forms Polish changes inside the
+  word, which no suffix stripping can (``jeźdźca``, ``jeźdźcem`` -> ``jeździec``).
+
+pystempel (a Polish stemmer) was tried and left out: it takes five seconds to
+load its tables on every build, and lemmatises no better than simplemma on the
+rulebook's words.  morfeusz2 (the reference Polish analyser) gives the best
+lemmas but installs a native library built for one platform; simplemma's
+misses on the rulebook (``potwora``) are caught by the Snowball stem.
+
+The query side cannot run these stemmers, so the index carries what it needs:
+``forms``, every word form seen (folded) with its keys, so that ``zolnierzy``
+finds ``żołnierzy`` by looking it up; and ``suffixes``, the endings that
+separate forms from their keys, so that a form the rulebook never uses is cut
+back to a key it does.  Glossary terms add their translations in every language
+and their declined forms: those used in ``{term:id|form}`` tokens of the
+catalogues, and those listed under ``forms:`` (per language) in the glossary when
+the glossary has them.
+
+Rule ids (``monstrous-mounts/cavalry``), dice (``2D6``) and rolls (``5+``,
+``1-4``) are kept whole as keys.  One entry per rule (its id, the page and anchor,
+its title and chapter title, its keys with weights) and one per glossary term.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+
+import simplemma
+import snowballstemmer  # type: ignore[import-untyped]
+from babel import Locale
+
+from validator.content.catalogs import interface_translations
+from validator.content.tokens import Token, split
+from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
+from validator.workspace import Workspace
+
+INDEX_FILE = "search-index.js"
+"""Written beside ``search.js`` in the site's assets; loaded by a plain script tag."""
+GLOBAL = "validatorSearchIndex"
+
+TITLE_WEIGHT = 10
+"""A word of the title counts as much as ten in the text."""
+TERM_WEIGHT = 10
+OTHER_LANGUAGE_WEIGHT = 6
+TEXT_CAP = 5
+"""A word repeated in a long text stops adding weight after this many times."""
+ID_WEIGHT = 30
+
+_LETTERS = str.maketrans({"ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ø": "o", "Ø": "o", "ħ": "h", "\u0131": "i",
+                          "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th",
+                          "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
+"""Letters that Unicode does not decompose into a base letter and a mark, and dashes."""
+
+TOKEN = re.compile(
+    r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*"  # a rule id
+    r"|\d*d\d+(?![^\W_])"  # dice: 2d6, d6
+    r"|\d+\+"  # a roll: 5+
+    r"|\d+-\d+"  # a range of results: 1-4
+    r"|[^\W_]+"  # a word or a number
+)
+"""The tokens of folded text; ``assets/search.js`` splits queries with the same pattern."""
+_WHOLE = re.compile(r"^(?:[a-z0-9-]+/[a-z0-9-]+|\d*d\d+|\d+\+|\d+-\d+|\d+)$")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or diacritics, the way readers type on any keyboard.
+
+    >>> fold("Żołnierz, łódź, desafío, JEŹDŹCA \u2013 1\u20134")
+    'zolnierz, lodz, desafio, jezdzca - 1-4'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).lower().translate(_LETTERS)
+
+
+def words(text: str) -> list[str]:
+    """The tokens of ``text``, in lower case with their accents (stemmers need them).
+
+    >>> words("Roll 2D6: on a 5+ or 1\u20134, see monstrous-mounts/cavalry.")
+    ['roll', '2d6', 'on', 'a', '5+', 'or', '1-4', 'see', 'monstrous-mounts/cavalry']
+    """
+    lowered = text.lower().translate(_LETTERS)
+    # Match on the folded text (the pattern is ASCII where it matters), cut the original.
+    folded = fold(lowered)
+    if len(folded) != len(lowered):  # a letter became two (ß -> ss): cut the folded text
+        return TOKEN.findall(folded)
+    return [lowered[match.start():match.end()] for match in TOKEN.finditer(folded)]
+
+
+@dataclass(frozen=True)
+class Analyzer:
+    """Reduces a word of one language to its keys (folded stem and lemma)."""
+
+    code: str
+
+    @property
+    def stemmer(self) -> object | None:
+        return _stemmer(self.code)
+
+    def keys(self, word: str) -> tuple[str, ...]:
+        """The keys of one token from :func:`words`.
+
+        >>> Analyzer("es").keys("carros") == Analyzer("es").keys("carro")
+        True
+        >>> sorted(Analyzer("pl").keys("jeźdźca"))
+        ['jezdzc', 'jezdziec']
+        >>> Analyzer("pl").keys("2d6")
+        ('2d6',)
+        """
+        return _keys(self.code, word)
+
+
+@cache
+def _stemmer(code: str) -> object | None:
+    """Snowball's stemmer for the language, found by its English name; None when it has none."""
+    try:
+        name = str(Locale.parse(code).english_name or "").lower()
+    except (ValueError, LookupError):
+        return None
+    return snowballstemmer.stemmer(name) if name in snowballstemmer.algorithms() else None
+
+
+@cache
+def _lemmatizes(code: str) -> bool:
+    try:
+        simplemma.lemmatize("a", lang=code)
+    except ValueError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=200_000)
+def _keys(code: str, word: str) -> tuple[str, ...]:
+    if _WHOLE.match(fold(word)):
+        return (fold(word),)
+    keys = [fold(word)]
+    stemmer = _stemmer(code)
+    if stemmer is not None:
+        keys = [fold(stemmer.stemWord(word))]  # type: ignore[attr-defined]
+    if _lemmatizes(code):
+        keys.append(fold(simplemma.lemmatize(word, lang=code)))
+    return tuple(dict.fromkeys(key for key in keys if key))
+
+
+@dataclass
+class Entry:
+    """One search result: a rule or a glossary term."""
+
+    id: str
+    url: str
+    title: str
+    chapter: str
+    weights: Counter[str] = field(default_factory=Counter)
+
+    def add(self, keys: Iterable[str], weight: int) -> None:
+        for key in keys:
+            self.weights[key] += weight
+
+    def serialise(self) -> list[str]:
+        tokens = " ".join(key if weight == 1 else f"{key}:{weight}" for key, weight in sorted(self.weights.items()))
+        return [self.id, self.url, self.title, self.chapter, tokens]
+
+
+@dataclass
+class IndexBuilder:
+    """Collects entries, and the word forms seen with their keys."""
+
+    analyzer: Analyzer
+    forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    entries: list[Entry] = field(default_factory=list)
+
+    def keys(self, text: str, analyzer: Analyzer | None = None) -> Iterator[str]:
+        """Every key of every word of ``text``, in order (repeated words repeat)."""
+        analyzer = analyzer or self.analyzer
+        for word in words(text):
+            keys = analyzer.keys(word)
+            self.forms[fold(word)].update(keys)
+            yield from keys
+
+    def add_text(self, entry: Entry, text: str, weight: int = 1, cap: int | None = None,
+                 analyzer: Analyzer | None = None) -> None:
+        counts = Counter(self.keys(text, analyzer))
+        for key, count in counts.items():
+            entry.weights[key] += weight * (min(count, cap) if cap else count)
+
+    def add_whole(self, entry: Entry, token: str, weight: int) -> None:
+        """A key that is never stemmed: a rule id, found typed in full."""
+        self.forms[token].add(token)
+        entry.add([token], weight)
+
+    def serialise(self) -> dict[str, object]:
+        forms = {form: " ".join(sorted(keys)) for form, keys in sorted(self.forms.items()) if keys != {form}}
+        endings: Counter[str] = Counter()
+        for form, keys in self.forms.items():
+            for key in keys:
+                if form != key and form.startswith(key) and len(form) - len(key) <= 5:
+                    endings[form[len(key):]] += 1
+        suffixes = sorted((ending for ending, count in endings.items() if count >= 2), key=lambda s: (-len(s), s))
+        return {"lang": self.analyzer.code, "entries": [entry.serialise() for entry in self.entries],
+                "forms": forms, "suffixes": suffixes}
+
+
+def build_index(workspace: Workspace, code: str) -> dict[str, object]:
+    """The search index of one language: rules first, then glossary terms."""
+    rulebook = workspace.rulebook
+    renderers = {language.code: TextRenderer(rulebook, workspace.rule_catalogs[language.code], language)
+                 for language in workspace.project.languages}
+    renderer = renderers[code]
+    builder = IndexBuilder(Analyzer(code))
+    for chapter in rulebook.chapters:
+        chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
+        for rule in chapter.rules:
+            title = renderer.plain(f"{rule.id}#title", rule.title)
+            entry = Entry(rule.id, f"{chapter_page(chapter.id)[:-3]}.html#{anchor(rule.id)}", title, chapter_title)
+            builder.add_text(entry, title, TITLE_WEIGHT)
+            body = " ".join([renderer.plain(f"{rule.id}#text", rule.text),
+                             *(renderer.plain(f"{rule.id}#example.{example.id}", example.text)
+                               for example in rule.examples)])
+            builder.add_text(entry, body, cap=TEXT_CAP)
+            builder.add_text(entry, chapter_title)
+            for rule_id in (rule.id, *rule.aliases):
+                builder.add_whole(entry, rule_id, ID_WEIGHT)
+            builder.entries.append(entry)
+    glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
+    used_forms = term_forms(workspace)
+    for term in rulebook.glossary.terms:
+        title = renderer.plain(f"glossary/{term.id}#term", term.term)
+        entry = Entry(f"glossary/{term.id}", f"{GLOSSARY_PAGE[:-3]}.html#{anchor(term.id)}", title, glossary_title)
+        builder.add_text(entry, title, TERM_WEIGHT)
+        for other, other_renderer in renderers.items():
+            analyzer = Analyzer(other)
+            if other != code:
+                builder.add_text(entry, other_renderer.plain(f"glossary/{term.id}#term", term.term),
+                                 OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
+            for form in sorted(used_forms.get((term.id, other), ())):
+                builder.add_text(entry, form, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
+        builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
+        builder.entries.append(entry)
+    return builder.serialise()
+
+
+def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
+    """Declined forms of each glossary term per language: (term id, language) -> forms.
+
+    They come from the glossary's ``forms:`` (per language) when it has them, and
+    from the ``{term:id|form}`` tokens of every translation."""
+    forms: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for term in workspace.rulebook.glossary.terms:
+        declared = getattr(term, "forms", None) or {}
+        for language, listed in dict(declared).items():
+            forms[(term.id, str(language))].update(str(form) for form in listed)
+    for code, catalog in workspace.rule_catalogs.items():
+        for message in workspace.rulebook.messages():
+            text = catalog.translate(message.context, message.text).text
+            for piece in split(text):
+                if isinstance(piece, Token) and piece.kind == "term" and piece.form:
+                    forms[(piece.argument, code)].add(piece.form)
+    return forms
+
+
+def write_index(workspace: Workspace, code: str, folder: Path) -> Path:
+    """Write the language's index as a script that assigns ``window.validatorSearchIndex``."""
+    index = build_index(workspace, code)
+    path = folder / INDEX_FILE
+    # "</" cannot end a script early, should the file ever be inlined.
+    payload = json.dumps(index, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    path.write_text(f"window.{GLOBAL}={payload};\n", encoding="utf-8")
+    return path
