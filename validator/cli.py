@@ -87,6 +87,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (a pager, head) went away: not an error of ours.
         sys.stderr.close()
         return EXIT_OK
+    except OSError as error:
+        # A file that vanished or became unreadable after the checks looked at it.
+        where = error.filename if error.filename else "validator"
+        print(f"{where}: cannot use the file ({error.strerror or error}). Fix: check the file and its "
+              "permissions, then run again", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except (RecursionError, MemoryError):
+        print("validator: error: an input is too large or too deeply nested to process. Fix: simplify the "
+              "file last edited", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except Exception as error:
+        text = " ".join(str(error).split())[:300]
+        print(f"validator: internal error ({type(error).__name__}: {text}); please report it with the "
+              "command and the input that caused it", file=sys.stderr)
+        return EXIT_PROBLEMS
 
 
 def _report(found: ProblemsFound) -> None:
@@ -209,16 +224,44 @@ def _schema_text(spec: dict[str, object]) -> str:
     return text
 
 
+MAX_GIVEN_CHARACTERS = 10_000
+"""A --given longer than this is no game situation; refused before parsing."""
+
+
+def _parse_given(text: str) -> dict[str, object] | str:
+    """The --given object, or the one line saying why it is not usable.
+
+    Python's JSON parser raises ValueError for an integer of thousands of digits and
+    RecursionError for arrays nested thousands deep; both are bad usage here."""
+    if len(text) > MAX_GIVEN_CHARACTERS:
+        return f"--given is {len(text)} characters long (allowed: up to {MAX_GIVEN_CHARACTERS})"
+
+    def integer(digits: str) -> int:
+        if len(digits.lstrip("-")) > 15:
+            raise ValueError(f"an integer of {len(digits.lstrip('-'))} digits is beyond any game value")
+        return int(digits)
+
+    def constant(name: str) -> object:
+        raise ValueError(f"{name} is not a number a game uses")
+
+    try:
+        given = json.loads(text, parse_int=integer, parse_constant=constant)
+    except json.JSONDecodeError as error:
+        return f"--given is not valid JSON ({error.msg} at column {error.colno})"
+    except RecursionError:
+        return "--given is nested too deeply"
+    except ValueError as error:
+        return f"--given: {error}"
+    if not isinstance(given, dict):
+        return "--given must be a JSON object, e.g. '{\"hits\": 3}'"
+    return given
+
+
 def _calc(project: Path, arguments: argparse.Namespace) -> int:
     ruleset = _load_ruleset(project)
-    try:
-        given = json.loads(arguments.given)
-    except json.JSONDecodeError as error:
-        print(f"validator: error: --given is not valid JSON ({error.msg} at column {error.colno})",
-              file=sys.stderr)
-        return EXIT_USAGE
-    if not isinstance(given, dict):
-        print("validator: error: --given must be a JSON object, e.g. '{\"hits\": 3}'", file=sys.stderr)
+    given = _parse_given(arguments.given)
+    if isinstance(given, str):
+        print(f"validator: error: {given}", file=sys.stderr)
         return EXIT_USAGE
     try:
         outcome = ruleset.run(arguments.scenario, given, arguments.variant)

@@ -9,8 +9,10 @@ site all go through :meth:`Ruleset.run`, so they compute the same way.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import importlib
 import json
+import math
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -68,6 +70,9 @@ class Scenario:
 
     def validate(self, given: Mapping[str, Any]) -> Any:
         """Turn plain input into the typed ``given``, naming every bad field."""
+        beyond = _beyond_bounds(given, "given", 0)
+        if beyond:
+            raise ScenarioError(f"invalid input for scenario {self.name!r}: {beyond}")
         try:
             # JSON mode keeps strict types (no "3" for 3) yet accepts enum values as text.
             return self._adapter.validate_json(json.dumps(given, default=str))
@@ -114,6 +119,54 @@ def _inline(spec: Any, definitions: Mapping[str, Any]) -> Any:
     return spec
 
 
+MAX_MAGNITUDE = 100_000
+"""No number in a game comes near this (points, wounds, models, inches); the
+scenarios' own types are tighter where they say so."""
+MAX_ITEMS = 1_000
+MAX_TEXT = 200
+MAX_NESTING = 10
+
+
+def _beyond_bounds(value: Any, where: str, depth: int) -> str:
+    """Why ``value`` is beyond any game input, or "".
+
+    Checked before the typed validation, so that a billion or a million dice is
+    refused at once instead of being computed (or serialised) at length."""
+    if depth > MAX_NESTING:
+        return f"{where}: nested more than {MAX_NESTING} levels deep"
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, int):
+        if abs(value) > MAX_MAGNITUDE:
+            digits = int(value.bit_length() * 0.30103) + 1
+            shown = str(value) if value.bit_length() < 64 else f"an integer of about {digits} digits"
+            return f"{where}: {shown} is beyond any game value (allowed: -{MAX_MAGNITUDE}..{MAX_MAGNITUDE})"
+        return ""
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+            return f"{where}: {value!r} is beyond any game value (allowed: -{MAX_MAGNITUDE}..{MAX_MAGNITUDE})"
+        return ""
+    if isinstance(value, str):
+        too_long = len(value) > MAX_TEXT
+        return f"{where}: a text of {len(value)} characters (allowed: up to {MAX_TEXT})" if too_long else ""
+    if isinstance(value, Mapping):
+        if len(value) > MAX_ITEMS:
+            return f"{where}: {len(value)} fields (allowed: up to {MAX_ITEMS})"
+        for key, item in value.items():
+            found = _beyond_bounds(item, f"{where}.{key}", depth + 1)
+            if found:
+                return found
+        return ""
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_ITEMS:
+            return f"{where}: {len(value)} items (allowed: up to {MAX_ITEMS})"
+        for index, item in enumerate(value):
+            found = _beyond_bounds(item, f"{where}[{index}]", depth + 1)
+            if found:
+                return found
+    return ""
+
+
 def _describe(problem: Mapping[str, Any]) -> str:
     location = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in problem["loc"]).lstrip(".")
     location = location or "given"
@@ -138,15 +191,18 @@ class Ruleset:
         for scenario in self.scenarios:
             if scenario.name == name:
                 return scenario
-        known = ", ".join(sorted(s.name for s in self.scenarios))
-        raise ScenarioError(f"unknown scenario {name!r}; known scenarios: {known}")
+        close = difflib.get_close_matches(name, [s.name for s in self.scenarios], n=3, cutoff=0.5)
+        hint = f"did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
+        raise ScenarioError(f"unknown scenario {name[:80]!r}; {hint}'validator scenarios' lists them all")
 
     def rulings(self, variant: str | None) -> object:
         if variant is None:
             return self.adopted
         if variant not in self.variants:
-            known = ", ".join(sorted(self.variants)) or "none"
-            raise ScenarioError(f"unknown ruling variant {variant!r}; known variants: {known}")
+            close = difflib.get_close_matches(variant, list(self.variants), n=3, cutoff=0.5)
+            known = ", ".join(close or sorted(self.variants)) or "none"
+            raise ScenarioError(f"unknown ruling variant {variant[:80]!r}; "
+                                f"{'did you mean' if close else 'known variants:'} {known}")
         return self.variants[variant]
 
     def run(self, name: str, given: Mapping[str, Any], variant: str | None = None) -> dict[str, Plain]:
@@ -154,14 +210,54 @@ class Ruleset:
         scenario = self.scenario(name)
         rulings = self.rulings(variant)
         typed = scenario.validate(given)
+        reads = _RecordedReads(rulings)
         try:
-            outcome = scenario.compute(typed, rulings)
+            outcome = scenario.compute(typed, reads if variant is not None else rulings)
         except ValueError as error:
             raise ScenarioError(f"scenario {name!r} rejected its input: {error}") from None
+        if variant is not None:
+            self._check_variant_used(name, variant, reads.names)
         plain = to_plain(outcome)
         if not isinstance(plain, dict):
             raise TypeError(f"scenario {name!r} must return a dataclass or a mapping")
         return plain
+
+
+    def changed_by(self, variant: str) -> set[str]:
+        """The rulings a variant sets differently from the adopted ones."""
+        chosen = self.variants[variant]
+        names = set(_attributes(chosen)) | set(_attributes(self.adopted))
+        return {name for name in names if getattr(chosen, name, None) != getattr(self.adopted, name, None)}
+
+    def _check_variant_used(self, name: str, variant: str, read: set[str]) -> None:
+        """A variant the computation never consulted would be ignored in silence: the
+        example (or calc) would claim to show a reading it does not show."""
+        if self.changed_by(variant) & read:
+            return
+        used = sorted(other for other in self.variants if self.changed_by(other) & read)
+        listed = f"variants it does use: {', '.join(used)}" if used else "it uses no ruling variant"
+        raise ScenarioError(f"scenario {name!r} does not use ruling variant {variant!r} for this input "
+                            f"({listed})")
+
+
+def _attributes(rulings: object) -> list[str]:
+    if dataclasses.is_dataclass(rulings):
+        return [f.name for f in dataclasses.fields(rulings)]
+    return [key for key in vars(rulings) if not key.startswith("_")] if hasattr(rulings, "__dict__") else []
+
+
+class _RecordedReads:
+    """Stands in for a rulings object and notes which rulings the core reads."""
+
+    def __init__(self, rulings: object) -> None:
+        object.__setattr__(self, "_rulings", rulings)
+        object.__setattr__(self, "names", set())
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(object.__getattribute__(self, "_rulings"), name)
+        if not name.startswith("__"):
+            object.__getattribute__(self, "names").add(name)
+        return value
 
 
 def _type_name(annotation: object) -> str:

@@ -10,6 +10,7 @@ from babel.messages.catalog import Catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_path, read_catalog
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, load_rulebook
+from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.project import PROJECT_FILE, Project, load_project
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, load_ruleset
@@ -51,6 +52,8 @@ def load_workspace(root: Path) -> Workspace:
         problems.append(Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
                                 f"cannot load the rules core '{project.ruleset}' ({error})",
                                 "name an importable module:attribute holding a Ruleset"))
+    problems.extend(mkdocs_problems(root / project.mkdocs_config, project.mkdocs_config,
+                                    root / project.content_dir))
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     raw: dict[str, Catalog] = {}
@@ -60,7 +63,7 @@ def load_workspace(root: Path) -> Workspace:
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
         shown = path.relative_to(root).as_posix()
-        if not path.is_file():
+        if not path.exists():
             problems.append(Problem(shown, 0, "", f"no rule catalogue for '{language.code}'",
                                     f"create it: pybabel init -i {project.locales_dir}/rules.pot "
                                     f"-d {project.locales_dir} -D rules -l {language.code}"))
@@ -69,16 +72,22 @@ def load_workspace(root: Path) -> Workspace:
             raw[language.code] = read_catalog(path, shown)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(raw[language.code], language.code,
                                                                     project.source_language)
-            ui_path = catalog_path(locales, language.code, UI_DOMAIN)
-            ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix()) \
-                if ui_path.is_file() else None
-            labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
-            if labels_path.is_file():
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+        ui_path = catalog_path(locales, language.code, UI_DOMAIN)
+        ui[language.code] = None
+        labels[language.code] = RuleCatalog(language.code, project.source_language, {})
+        try:
+            if ui_path.exists():
+                ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix())
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+        labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
+        try:
+            if labels_path.exists():
                 raw_labels[language.code] = read_catalog(labels_path, labels_path.relative_to(root).as_posix())
                 labels[language.code] = RuleCatalog.from_catalog(raw_labels[language.code], language.code,
                                                                  project.source_language)
-            else:
-                labels[language.code] = RuleCatalog(language.code, project.source_language, {})
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:

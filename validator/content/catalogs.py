@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -18,6 +19,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape
 from babel.support import Translations
 
+from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
 RULES_DOMAIN = "rules"
@@ -44,22 +46,115 @@ def catalog_path(locales_dir: Path, language: str, domain: str) -> Path:
 
 
 def read_catalog(path: Path, shown_as: str) -> Catalog:
-    """Parse a .po file; syntax errors become one positioned :class:`Problem`."""
+    """Parse a .po file; syntax errors become positioned :class:`Problem` s.
+
+    Babel's parser is lenient where ``msgfmt`` is not (an entry without msgid, the
+    same entry twice, text after a closing quote): those are checked here first, so
+    a catalogue that passes here also compiles with GNU gettext."""
+    data = read_input(path, shown_as)
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ProblemsFound([Problem(shown_as, 1, "", "the catalogue starts with a byte order mark (BOM)",
+                                     "save it as UTF-8 without BOM (msgfmt rejects the BOM)")])
+    text = decode_utf8(data, shown_as)
+    return parse_catalog(text, shown_as)
+
+
+def parse_catalog(text: str, shown_as: str) -> Catalog:
+    """The catalogue held in ``text`` (see :func:`read_catalog`)."""
+    problems = structure_problems(text, shown_as)
+    if problems:
+        raise ProblemsFound(problems)
     try:
-        data = path.read_bytes()
-        unterminated = _unterminated_string_lines(data.decode("utf-8"))
-        if unterminated:
-            raise ProblemsFound([Problem(shown_as, line, "", "catalogue syntax error: a string has no closing quote",
-                                         'end the string with " (msgfmt --check reports the same)')
-                                 for line in unterminated])
-        return restore_previous_ids(read_po(io.BytesIO(data), abort_invalid=True), data.decode("utf-8"))
+        catalog = read_po(io.StringIO(text), abort_invalid=True)
+        catalog.num_plurals  # noqa: B018 - a broken Plural-Forms header raises here, not later
+        return restore_previous_ids(catalog, text)
     except PoFileError as error:
         line = getattr(error, "lineno", 0) or 0
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {error}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ProblemsFound([Problem(shown_as, 0, "", f"cannot read the catalogue ({error})",
-                                     "check that it exists and is UTF-8")]) from None
+    except (ValueError, TypeError, LookupError, AttributeError) as error:
+        raise ProblemsFound([Problem(shown_as, _header_line(text), "",
+                                     f"catalogue header cannot be read ({str(error)[:200]})",
+                                     "correct the header entry (Language, Plural-Forms, Content-Type)")]) from None
+
+
+def _header_line(text: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("msgid"):
+            return number
+    return 1
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_KEYWORD = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(.*)$")
+
+
+def structure_problems(text: str, shown_as: str) -> list[Problem]:
+    """What msgfmt rejects and Babel lets through, each with its line."""
+    problems: list[Problem] = []
+
+    def problem(line: int, what: str, fix: str) -> None:
+        problems.append(Problem(shown_as, line, "", f"catalogue syntax error: {what}", fix))
+
+    for unclosed in _unterminated_string_lines(text):
+        problem(unclosed, "a string has no closing quote", 'end the string with " (msgfmt --check reports the same)')
+    if problems:
+        return problems
+    seen: dict[tuple[str | None, str], int] = {}
+    entry: dict[str, list[str]] = {}
+    entry_line = 0
+
+    def finish() -> None:
+        if not entry or "orphan" in entry:
+            return
+        if "msgid" not in entry:
+            problem(entry_line, "msgctxt without a msgid after it", 'add the msgid line (msgid "English text")')
+            return
+        key = ("".join(entry["msgctxt"]) if "msgctxt" in entry else None, "".join(entry["msgid"]))
+        if key in seen:
+            name = f"msgctxt {key[0]!r}" if key[0] is not None else f"msgid {key[1][:60]!r}"
+            problem(entry_line, f"duplicate entry ({name}, first at line {seen[key]})",
+                    "keep one of the two entries (msgfmt rejects duplicates)")
+        else:
+            seen[key] = entry_line
+
+    current: list[str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = _KEYWORD.match(line)
+        if match:
+            keyword, rest = match.groups()
+            starts_entry = keyword == "msgctxt" or (keyword == "msgid" and "msgid" in entry)
+            if starts_entry:
+                finish()
+                entry, entry_line = {}, number
+            elif keyword not in ("msgid", "msgctxt") and "msgid" not in entry and "orphan" not in entry:
+                problem(number, f"{keyword} without a msgid before it",
+                        'add the msgid line (msgid "English text") above it')
+                entry = {"orphan": []}
+            if keyword == "msgid" and not entry:
+                entry_line = number
+            if keyword in entry and keyword != "msgid":
+                problem(number, f"a second {keyword} in one entry", "keep one (msgfmt rejects the entry)")
+            current = entry.setdefault(keyword, [])
+        elif line.startswith('"'):
+            rest = line
+            if current is None:
+                problem(number, "a string outside any entry", "put it under a msgid or msgstr, or remove it")
+                continue
+        else:
+            problem(number, f"unknown keyword {line.split()[0][:40]!r}",
+                    "use msgctxt, msgid, msgid_plural or msgstr, or start a comment with #")
+            continue
+        string = _STRING.match(rest)
+        if string is None or rest[string.end():].strip():
+            problem(number, "expected one quoted string", 'write the text as "..." with inner quotes as \\"')
+        elif current is not None:
+            current.append(unescape(string.group()))
+    finish()
+    return problems
 
 
 def restore_previous_ids(catalog: Catalog, text: str) -> Catalog:

@@ -7,6 +7,7 @@ engine's templates and site code through Babel's extractors.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,7 @@ from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, re
 from validator.content.extract import TOKEN_COMMENT
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
-from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_atomically
+from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project
 from validator.content.tokens import tokens
 from validator.ruleset import Ruleset, load_ruleset
@@ -37,7 +38,7 @@ class CatalogUpdate:
 
 
 def rules_template(rulebook: Rulebook) -> Catalog:
-    template = Catalog(project=rulebook.project.title, fuzzy=False)
+    template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
     for message in rulebook.messages():
         entry = template.add(message.text, locations=[(message.position.file, message.position.line)],
                              auto_comments=[TOKEN_COMMENT] if tokens(message.text) else [], context=message.context)
@@ -53,7 +54,7 @@ def ui_template() -> Catalog:
     in this repository)."""
     method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
     options_map = {"templates/**.j2": {"encoding": "utf-8"}}
-    template = Catalog(fuzzy=False)
+    template = Catalog(fuzzy=False, creation_date=run_date())
     for filename, line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
         template.add(message, locations=[(f"validator/site/{filename}", line)], auto_comments=comments,
                      context=context)
@@ -65,17 +66,27 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     outcome the core computes), so the example boxes can be translated too."""
     runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
     shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed)])
-    template = Catalog(fuzzy=False)
+    template = Catalog(fuzzy=False, creation_date=run_date())
     for identifier in shown:
         entry = template.add(humanize(identifier), context=label_context(identifier))
         entry.flags -= FORMAT_FLAGS
     return template
 
 
+def run_date() -> datetime:
+    """The date an update stamps on what it changes: ``SOURCE_DATE_EPOCH`` when set
+    (reproducible output), else now. Files whose content did not change keep their
+    own dates (see :func:`write_catalog_if_changed`)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit() and len(epoch) <= 12:
+        return datetime.fromtimestamp(int(epoch), UTC)
+    return datetime.now(UTC)
+
+
 def new_catalog(language: str) -> Catalog:
     """An empty catalogue for a language, its header dated so that msgfmt accepts it."""
-    catalog = Catalog(locale=language)
-    catalog.revision_date = datetime.now(UTC)
+    catalog = Catalog(locale=language, creation_date=run_date())
+    catalog.revision_date = run_date()
     return catalog
 
 
@@ -93,13 +104,13 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
     renamed = renamed_ids(rulebook)
     updates = []
     for domain, template in templates.items():
-        write_catalog_atomically(template, locales / f"{domain}.pot")
+        write_catalog_if_changed(template, locales / f"{domain}.pot")
         for language in project.translated_languages:
             path = catalog_path(locales, language.code, domain)
             shown = path.relative_to(root).as_posix()
-            existing = read_catalog(path, shown) if path.is_file() else new_catalog(language.code)
+            existing = read_catalog(path, shown) if path.exists() else new_catalog(language.code)
             merged = merge_catalog(template, existing, renamed)
-            write_catalog_atomically(merged, path)
+            write_catalog_if_changed(merged, path)
             active = [message for message in merged if message.id]
             updates.append(CatalogUpdate(
                 path=shown,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import io
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -108,9 +109,39 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     return text.encode("utf-8")
 
 
+_DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"\\]*\\n"$', re.MULTILINE)
+_YEARS = re.compile(rb"^(#[^\n]*?)\b\d{4}\b", re.MULTILINE)
+
+
+def _without_dates(data: bytes) -> bytes:
+    """A catalogue's text without what changes by the clock alone: the header dates and
+    the year in the header comment."""
+    return _YEARS.sub(rb"\1YEAR", _DATES.sub(b"DATE", data))
+
+
+def write_catalog_if_changed(catalog: Catalog, path: Path) -> bool:
+    """Write ``catalog`` unless the file already says the same apart from its dates.
+
+    A merge dates its output with the time of the run; writing that alone would turn
+    every ``i18n update`` on a clean tree into nine changed files. Returns whether
+    the file was written."""
+    data = catalog_bytes(catalog)
+    try:
+        if _without_dates(path.read_bytes()) == _without_dates(data):
+            return False
+    except FileNotFoundError:
+        pass
+    write_bytes_atomically(data, path)
+    return True
+
+
 def write_catalog_atomically(catalog: Catalog, path: Path) -> None:
     """Write ``catalog`` so that a crash leaves either the old file or the new one."""
-    data = catalog_bytes(catalog)
+    write_bytes_atomically(catalog_bytes(catalog), path)
+
+
+def write_bytes_atomically(data: bytes, path: Path) -> None:
+    """Write ``data`` so that a crash leaves either the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

@@ -43,11 +43,19 @@ class Project(Node):
 
 def load_project(root: Path) -> Project:
     path = root / PROJECT_FILE
-    if not path.is_file():
+    if not path.exists():
         raise ProblemsFound([Problem(PROJECT_FILE, 0, "", f"no {PROJECT_FILE} in {root}",
                                      "run the command from the project folder or pass --project DIR")])
     project = validate(Project, read_yaml(path, PROJECT_FILE), PROJECT_FILE)
     codes = [language.code for language in project.languages]
+    first: dict[str, int] = {}
+    for language in project.languages:
+        if language.code in first:
+            raise ProblemsFound([Problem(PROJECT_FILE, language.position.line, "",
+                                         f"language '{language.code}' is listed twice (first at line "
+                                         f"{first[language.code]})",
+                                         "list each language once; one site is built per entry")])
+        first[language.code] = language.position.line
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
                                      f"source language '{project.source_language}' is not among the languages",

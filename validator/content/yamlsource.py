@@ -17,7 +17,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
@@ -27,29 +30,160 @@ M = TypeVar("M", bound=BaseModel)
 
 def read_yaml(path: Path, shown_as: str) -> Any:
     """Parse ``path``; syntax errors and duplicate keys become one :class:`Problem`."""
+    return parse_yaml(decode_utf8(read_input(path, shown_as), shown_as), shown_as)
+
+
+def read_input(path: Path, shown_as: str) -> bytes:
+    """The bytes of an input file; a file that cannot be read is one problem naming why."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ProblemsFound([Problem(shown_as, 0, "", f"cannot read the file ({error})", "check the path")]) from None
-    return parse_yaml(text, shown_as)
+        if path.stat().st_size > MAX_INPUT_BYTES:
+            raise ProblemsFound([Problem(shown_as, 0, "", f"the file is larger than {MAX_INPUT_BYTES // 2**20} MiB",
+                                         "split it into smaller files")])
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise ProblemsFound([Problem(shown_as, 0, "", "is a folder where a file is expected",
+                                     "replace the folder by the file, or move it away")]) from None
+    except FileNotFoundError:
+        raise ProblemsFound([Problem(shown_as, 0, "", "the file does not exist",
+                                     "create it or correct the path")]) from None
+    except PermissionError:
+        raise ProblemsFound([Problem(shown_as, 0, "", "the file cannot be read (permission denied)",
+                                     "make it readable (chmod u+r)")]) from None
+    except OSError as error:
+        raise ProblemsFound([Problem(shown_as, 0, "", f"the file cannot be read ({error.strerror or error})",
+                                     "check the file and the disk")]) from None
+
+
+def decode_utf8(data: bytes, shown_as: str) -> str:
+    """UTF-8 text; a byte that is not UTF-8 is reported with its line and value."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ProblemsFound([Problem(shown_as, line, "",
+                                     f"byte 0x{data[error.start]:02x} at column {column} is not UTF-8",
+                                     "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8) or retype the "
+                                     "character")]) from None
+
+
+MAX_INPUT_BYTES = 8 * 2**20
+"""No rulebook file comes near this; a larger one is a mistake (or an attack)."""
+MAX_DEPTH = 40
+"""Nesting deeper than any rulebook needs; the parser itself would overflow at a few hundred."""
+MAX_NODES = 200_000
+"""Values in one document counting every alias as the copy it stands for (the bundled
+chapters have a few thousand): bounds a "billion laughs" alias bomb before anything
+walks the data."""
+
+
+class _Refused(Exception):
+    """A document beyond the bounds above, with the line where that became clear."""
+
+    def __init__(self, line: int, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.line, self.message, self.fix = line, message, fix
+
+
+class _BoundedComposer(Composer):
+    """ruamel's composer, counting depth and expanded values as it builds the node graph.
+
+    Aliases share nodes, so composing is linear in the text, but anything that walks
+    the result (normalising, validation, JSON) visits every alias as a full copy; the
+    count here is that copy count, known before anything walks."""
+
+    def compose_document(self: Any) -> Any:
+        self._depth = 0
+        self._total = 0
+        self._sizes: dict[int, int] = {}
+        return super().compose_document()
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.parser.peek_event()
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        if isinstance(event, AliasEvent):
+            node = super().compose_node(parent, index)
+            size = self._sizes.get(id(node))
+            if size is None:
+                raise _Refused(line, f"alias *{event.anchor} refers to a value that contains it",
+                               "write the value out instead of the alias")
+            self._add(size, line)
+            return node
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise _Refused(line, f"values nested more than {MAX_DEPTH} levels deep",
+                           "flatten the structure; no rulebook entry needs this depth")
+        start = self._total
+        self._add(1, line)
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if event.anchor is not None:
+            self._sizes[id(node)] = self._total - start
+        return node
+
+    def _add(self, count: int, line: int) -> None:
+        self._total += count
+        if self._total > MAX_NODES:
+            raise _Refused(line, f"more than {MAX_NODES} values once aliases are expanded (an alias bomb?)",
+                           "write the values out; use aliases (*name) sparingly")
+
+
+class _TrackingConstructor(RoundTripConstructor):
+    """Remembers the node being built, so that a value Python refuses (an integer of
+    thousands of digits, the 13th month) can be reported with its line."""
+
+    current_line = 0
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        if node.start_mark is not None:
+            self.current_line = node.start_mark.line + 1
+        return super().construct_object(node, deep)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.Composer = _BoundedComposer
+    yaml.Constructor = _TrackingConstructor
+    return yaml
 
 
 def parse_yaml(text: str, shown_as: str) -> Any:
     """Parse YAML ``text`` shown to the user as ``shown_as``."""
-    yaml = YAML(typ="rt")
+    yaml = _yaml()
     try:
         data = yaml.load(text)
+    except _Refused as refused:
+        raise ProblemsFound([Problem(shown_as, refused.line, "", f"YAML refused: {refused.message}",
+                                     refused.fix)]) from None
     except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 0
-        what = " ".join(part for part in (error.context, error.problem) if part) or "invalid YAML"
-        fix = "give each key once in a mapping" if "duplicate key" in what else "correct the YAML syntax"
-        raise ProblemsFound([Problem(shown_as, line, "", f"YAML error: {_one_line(what)}", fix)]) from None
+        raise ProblemsFound([_syntax_problem(error, shown_as)]) from None
     except YAMLError as error:
         problem = Problem(shown_as, 0, "", f"YAML error: {_one_line(str(error))}", "correct the YAML syntax")
         raise ProblemsFound([problem]) from None
+    except (ValueError, TypeError, OverflowError) as error:
+        constructor = yaml.constructor
+        line = constructor.current_line if isinstance(constructor, _TrackingConstructor) else 0
+        raise ProblemsFound([Problem(shown_as, line, "", f"YAML value cannot be read: {_one_line(str(error))[:200]}",
+                                     "correct the value (quote it to keep it as text)")]) from None
     _normalise_texts(data)
     return data
+
+
+def _syntax_problem(error: MarkedYAMLError, shown_as: str) -> Problem:
+    """A parser error at the line a reader should look at.
+
+    For an unclosed quote (and anything "while scanning" a token) the parser notices
+    only lines later, at the end of the text; the place to fix is where the token
+    starts, which is the context mark."""
+    context = error.context or ""
+    starts_there = context.startswith("while scanning") and error.context_mark is not None
+    mark = error.context_mark if starts_there else (error.problem_mark or error.context_mark)
+    line = mark.line + 1 if mark else 0
+    what = " ".join(part for part in (error.context, error.problem) if part) or "invalid YAML"
+    fix = "give each key once in a mapping" if "duplicate key" in what else "correct the YAML syntax"
+    if "quoted scalar" in context:
+        fix = "close the quote on this line (or check for a quote inside the text)"
+    return Problem(shown_as, line, "", f"YAML error: {_one_line(what)[:300]}", fix)
 
 
 def _one_line(text: str) -> str:

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from annotated_types import Ge, Interval, MaxLen, MinLen
+from annotated_types import Interval, MaxLen, MinLen
 
 D6 = Annotated[int, Interval(ge=1, le=6)]
-Count = Annotated[int, Ge(0)]
+Count = Annotated[int, Interval(ge=0, le=10_000)]
+"""A number of models, wounds, attacks or points: far above any army, far below a
+number that would make the core (or a distribution) slow."""
 Characteristic = Annotated[int, Interval(ge=1, le=10)]
 Leadership = Annotated[int, Interval(ge=2, le=10)]
 Save = Annotated[int, Interval(ge=1, le=7)]

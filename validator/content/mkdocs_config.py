@@ -1,0 +1,104 @@
+"""The base MkDocs configuration, checked by MkDocs itself before any build.
+
+``mkdocs.yml`` is inherited by every language's site; a mistake in it (a YAML
+error, a theme or plugin that is not installed, an option MkDocs does not know)
+would otherwise surface only in ``validator build``.  MkDocs' own loader and
+validation are used, so the check accepts exactly what a build accepts, and each
+finding is pointed at the line of the option it names.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import yaml  # type: ignore[import-untyped]
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from validator.content.yamlsource import decode_utf8, read_input
+from validator.problems import Problem, ProblemsFound
+
+FIX = "correct the option (see https://www.mkdocs.org/user-guide/configuration/)"
+
+
+def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
+    """Every error and warning MkDocs reports when it loads ``path``.
+
+    ``docs_dir`` stands in for the pages folder, which the build sets per language."""
+    try:
+        text = decode_utf8(read_input(path, shown_as), shown_as)
+    except ProblemsFound as found:
+        return list(found.problems)
+    syntax = _yaml_problem(text, shown_as)
+    if syntax is not None:
+        return [syntax]
+    with _collected() as messages, tempfile.TemporaryDirectory() as scratch:
+        pages = docs_dir.resolve() if docs_dir.is_dir() else Path(scratch)
+        try:
+            load_config(str(path), docs_dir=str(pages))
+        except MkDocsException as error:
+            if not messages:
+                messages.append(str(error))
+        except (yaml.YAMLError, OSError, ValueError, TypeError, LookupError) as error:
+            messages.append(f"MkDocs cannot load it ({type(error).__name__}: {error})")
+    return [Problem(shown_as, _line_of(message, text), "", f"MkDocs: {_one_line(message)}", FIX)
+            for message in dict.fromkeys(messages)]
+
+
+def _yaml_problem(text: str, shown_as: str) -> Problem | None:
+    """A YAML syntax error as MkDocs' loader sees it (tags such as ``!ENV`` allowed)."""
+    try:
+        for _ in yaml.parse(text, Loader=yaml.SafeLoader):
+            pass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        if error.context and error.context.startswith("while scanning") and error.context_mark:
+            mark = error.context_mark
+        what = " ".join(part for part in (error.context, error.problem) if part)
+        return Problem(shown_as, mark.line + 1 if mark else 0, "", f"YAML error: {_one_line(what)}",
+                       "correct the YAML syntax")
+    except yaml.YAMLError as error:
+        return Problem(shown_as, 0, "", f"YAML error: {_one_line(str(error))}", "correct the YAML syntax")
+    return None
+
+
+def _line_of(message: str, text: str) -> int:
+    """The line of the top-level option a MkDocs message names (``Config value 'theme'``,
+    ``configuration name: nosuch``), or of the plugin or extension it names."""
+    named = re.search(r"Config value '([^']+)'|configuration name: (\S+)|[Pp]lugin [\"']([^\"']+)[\"']", message)
+    if named is None:
+        return 0
+    key = next(group for group in named.groups() if group)
+    for pattern in (rf"^{re.escape(key)}\s*:", rf"^\s*-\s*{re.escape(key)}\b", rf"\b{re.escape(key)}\b"):
+        for number, line in enumerate(text.splitlines(), start=1):
+            if re.search(pattern, line):
+                return number
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(".")[:300]
+
+
+@contextmanager
+def _collected() -> Iterator[list[str]]:
+    """MkDocs logs its findings rather than raising them all: collect them."""
+    collected: list[str] = []
+
+    class Collector(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                collected.append(record.getMessage())
+
+    logger = logging.getLogger("mkdocs")
+    handler = Collector()
+    logger.addHandler(handler)
+    try:
+        yield collected
+    finally:
+        logger.removeHandler(handler)
