@@ -102,7 +102,7 @@ def refused(shown: object, what: str, fix: str) -> OutputError:
 def unwritable(target: Path, error: OSError) -> OutputError:
     """A write failed: name the path and what to do, never a traceback."""
     reason = error.strerror or str(error)
-    failed = Path(os.fsdecode(error.filename)) if error.filename else target
+    failed = Path(os.fsdecode(error.filename)) if isinstance(error.filename, (str, bytes)) else target
     if failed.parent == target.parent and failed.name.startswith(f".{target.name}-"):
         reason += f" in {target.parent}"  # the staging folder beside the target: name the folder the user knows
     elif failed != target:
