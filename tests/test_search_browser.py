@@ -229,6 +229,9 @@ def test_no_console_error_and_no_other_host_on_any_page(site: str, browser: Any,
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
     page.on("request", lambda request: urlsplit(request.url).netloc != host and problems.append(
         f"{page.url}: asked {request.url}"))
+    # Material's own search would start its worker: the site's search needs none.
+    page.on("request", lambda request: "/workers/" in request.url and problems.append(
+        f"{page.url}: started {request.url}"))
     pages = sorted(built_site.glob("*/*.html"))
     assert len(pages) > 3 * 10
     for html_file in pages:
@@ -270,3 +273,23 @@ def test_a_search_index_without_folding_misses_unaccented_queries(built_site: Pa
     page.click("input.md-search__input")
     assert results(page, "zolnierzy")[0] == "shooting-at-characters/larger-characters"
     page.close()
+
+
+def test_the_worker_check_can_fail(built_site: Path, browser: Any, tmp_path: Path) -> None:
+    """The check above can fail: Material's search markup (a form named "search" in a
+    search component) makes Material start its worker, which the site's own avoids."""
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy)
+    page_file = copy / "es" / "index.html"
+    text = page_file.read_text(encoding="utf-8")
+    assert 'name="validator-search"' in text
+    page_file.write_text(text.replace('name="validator-search"', 'name="search"')
+                         .replace("data-validator-search", 'data-md-component="search"'), encoding="utf-8")
+    workers: list[str] = []
+    for site in serve(copy):
+        page = browser.new_page()
+        page.on("request", lambda request: "/workers/" in request.url and workers.append(request.url))
+        page.goto(f"{site}/es/index.html")
+        page.wait_for_timeout(500)
+        page.close()
+    assert workers
