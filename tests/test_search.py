@@ -65,6 +65,7 @@ def test_words_keep_dice_rolls_and_rule_ids_whole() -> None:
     assert words("Tira 2D6; con un 5+ o un 1\u20134, ver monstrous-mounts/cavalry") == [
         "tira", "2d6", "con", "un", "5+", "o", "un", "1-4", "ver", "monstrous-mounts/cavalry"]
     assert words("D6, D3 y dados") == ["d6", "d3", "y", "dados"]
+    assert words("Żołnierzy ŁODZI") == ["żołnierzy", "łodzi"]  # stemmers see the letters as written
 
 
 def test_spanish_plurals_and_verb_forms_share_a_key() -> None:
@@ -124,6 +125,7 @@ def test_unaccented_forms_lead_to_the_accented_words(indexes: dict[str, dict[str
     assert "monstrous-mounts/death-of-the-rider" in matching(indexes["pl"], "jezdzca")
     assert "monstrous-mounts/death-of-the-rider" in matching(indexes["pl"], "smierc")
     assert matching(indexes["es"], "carros") == matching(indexes["es"], "carro")
+    assert "zolnierz" in keys_of(indexes["pl"], "zolnierzy")  # the lemma of "żołnierzy", found unaccented
     assert matching(indexes["pl"], "rydwanem") == matching(indexes["pl"], "rydwan")
 
 

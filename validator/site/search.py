@@ -70,10 +70,11 @@ TEXT_CAP = 5
 """A word repeated in a long text stops adding weight after this many times."""
 ID_WEIGHT = 30
 
+_DASHES = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"}
 _LETTERS = str.maketrans({"ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ø": "o", "Ø": "o", "ħ": "h", "\u0131": "i",
-                          "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th",
-                          "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
+                          "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", **_DASHES})
 """Letters that Unicode does not decompose into a base letter and a mark, and dashes."""
+_DASH_TABLE = str.maketrans(_DASHES)
 
 TOKEN = re.compile(
     r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*"  # a rule id
@@ -82,7 +83,8 @@ TOKEN = re.compile(
     r"|\d+-\d+"  # a range of results: 1-4
     r"|[^\W_]+"  # a word or a number
 )
-"""The tokens of folded text; ``assets/search.js`` splits queries with the same pattern."""
+"""The tokens of a text; ``assets/search.js`` splits folded queries with the same pattern
+(folding turns letters into letters, so the words are the same)."""
 _WHOLE = re.compile(r"^(?:[a-z0-9-]+/[a-z0-9-]+|\d*d\d+|\d+\+|\d+-\d+|\d+)$")
 
 
@@ -101,13 +103,10 @@ def words(text: str) -> list[str]:
 
     >>> words("Roll 2D6: on a 5+ or 1\u20134, see monstrous-mounts/cavalry.")
     ['roll', '2d6', 'on', 'a', '5+', 'or', '1-4', 'see', 'monstrous-mounts/cavalry']
+    >>> words("Żołnierzy łodzi, Straße")
+    ['żołnierzy', 'łodzi', 'straße']
     """
-    lowered = text.lower().translate(_LETTERS)
-    # Match on the folded text (the pattern is ASCII where it matters), cut the original.
-    folded = fold(lowered)
-    if len(folded) != len(lowered):  # a letter became two (ß -> ss): cut the folded text
-        return TOKEN.findall(folded)
-    return [lowered[match.start():match.end()] for match in TOKEN.finditer(folded)]
+    return TOKEN.findall(unicodedata.normalize("NFC", text).lower().translate(_DASH_TABLE))
 
 
 @dataclass(frozen=True)
