@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, ProjectCopy
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
@@ -293,3 +293,31 @@ def test_the_worker_check_can_fail(built_site: Path, browser: Any, tmp_path: Pat
         page.wait_for_timeout(500)
         page.close()
     assert workers
+
+
+def test_the_page_folds_queries_as_the_build_folds_the_index(built_site: Path, browser: Any) -> None:
+    from validator.site.search import fold
+
+    samples = ["Żołnierz", "ŁÓDŹ", "desafío", "Señor", "jeźdźca", "Straße", "Æsir", "1\u20134", "e\u0301"]
+    page = browser.new_page()
+    page.goto((built_site / "pl" / "index.html").as_uri())
+    assert page.evaluate("samples => samples.map(window.validatorSearch.fold)", samples) == [
+        fold(sample) for sample in samples]
+    page.close()
+
+
+def test_a_site_with_a_site_url_asks_no_other_host_when_served_elsewhere(project: ProjectCopy, browser: Any) -> None:
+    """Absolute alternates name the real host; a copy served elsewhere does not ask it."""
+    project.write("mkdocs.yml", project.read("mkdocs.yml") + "site_url: https://rules.example.org/wfb/\n")
+    assert project.validator("build", "--site-dir", "out").code == 0
+    asked: list[str] = []
+    for site in serve(project.root / "out"):
+        page = browser.new_page()
+        page.on("request", lambda request: "example.org" in request.url and asked.append(request.url))
+        page.goto(f"{site}/es/chariots.html")
+        page.wait_for_timeout(500)
+        assert page.locator("link[rel='alternate']").count() == 0  # taken out for this origin
+        page.close()
+    html = (project.root / "out" / "es" / "chariots.html").read_text(encoding="utf-8")
+    assert 'href="https://rules.example.org/wfb/pl/chariots.html" hreflang="pl"' in html
+    assert asked == []

@@ -247,4 +247,5 @@
     var data = window.validatorSearchIndex;
     return data ? search(load(data), query).map(function (entry) { return entry.id; }) : [];
   };
+  window.validatorSearch.fold = fold;
 }());
