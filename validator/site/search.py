@@ -115,10 +115,6 @@ class Analyzer:
 
     code: str
 
-    @property
-    def stemmer(self) -> object | None:
-        return _stemmer(self.code)
-
     def keys(self, word: str) -> tuple[str, ...]:
         """The keys of one token from :func:`words`.
 
@@ -222,6 +218,15 @@ class IndexBuilder:
                 "forms": forms, "suffixes": suffixes}
 
 
+def html_page(markdown_page: str) -> str:
+    """The page MkDocs writes for a Markdown page (the site keeps plain .html files).
+
+    >>> html_page("monstrous-mounts.md")
+    'monstrous-mounts.html'
+    """
+    return markdown_page.removesuffix(".md") + ".html"
+
+
 def build_index(workspace: Workspace, code: str) -> dict[str, object]:
     """The search index of one language: rules first, then glossary terms."""
     rulebook = workspace.rulebook
@@ -233,7 +238,7 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
         chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
         for rule in chapter.rules:
             title = renderer.plain(f"{rule.id}#title", rule.title)
-            entry = Entry(rule.id, f"{chapter_page(chapter.id)[:-3]}.html#{anchor(rule.id)}", title, chapter_title)
+            entry = Entry(rule.id, f"{html_page(chapter_page(chapter.id))}#{anchor(rule.id)}", title, chapter_title)
             builder.add_text(entry, title, TITLE_WEIGHT)
             body = " ".join([renderer.plain(f"{rule.id}#text", rule.text),
                              *(renderer.plain(f"{rule.id}#example.{example.id}", example.text)
@@ -247,7 +252,7 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
     used_forms = term_forms(workspace)
     for term in rulebook.glossary.terms:
         title = renderer.plain(f"glossary/{term.id}#term", term.term)
-        entry = Entry(f"glossary/{term.id}", f"{GLOSSARY_PAGE[:-3]}.html#{anchor(term.id)}", title, glossary_title)
+        entry = Entry(f"glossary/{term.id}", f"{html_page(GLOSSARY_PAGE)}#{anchor(term.id)}", title, glossary_title)
         builder.add_text(entry, title, TERM_WEIGHT)
         for other, other_renderer in renderers.items():
             analyzer = Analyzer(other)
