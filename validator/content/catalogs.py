@@ -69,8 +69,11 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         catalog.num_plurals  # noqa: B018 - a broken Plural-Forms header raises here, not later
         return restore_previous_ids(catalog, text)
     except PoFileError as error:
-        line = getattr(error, "lineno", 0) or 0
-        raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {error}",
+        # Babel counts lines from 0 and says so in its message ("... on 76").
+        lineno = getattr(error, "lineno", None)
+        line = lineno + 1 if isinstance(lineno, int) else 0
+        what = re.sub(r" on \d+$", "", str(error))
+        raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {what}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
     except (ValueError, TypeError, LookupError, AttributeError) as error:
         raise ProblemsFound([Problem(shown_as, _header_line(text), "",
@@ -119,13 +122,20 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
             seen[key] = entry_line
 
     current: list[str] | None = None
+    gap = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
+            gap = True
             continue
         match = _KEYWORD.match(line)
         if match:
             keyword, rest = match.groups()
+            if gap and keyword.startswith("msgstr") and "msgstr" in entry:
+                # A msgstr after a blank line or a comment starts an entry of its own.
+                finish()
+                entry, entry_line = {}, number
+            gap = False
             starts_entry = keyword == "msgctxt" or (keyword == "msgid" and "msgid" in entry)
             if starts_entry:
                 finish()

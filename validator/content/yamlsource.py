@@ -20,6 +20,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.tokens import ScalarToken
 from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.scalarstring import LiteralScalarString
 
@@ -139,6 +141,14 @@ class _TrackingConstructor(RoundTripConstructor):
             self.current_line = node.start_mark.line + 1
         return super().construct_object(node, deep)
 
+    def construct_yaml_int(self, node: Any) -> Any:
+        if len(str(node.value)) > 40:
+            raise ValueError(f"an integer of {len(str(node.value))} characters is beyond any value a rulebook needs")
+        return super().construct_yaml_int(node)
+
+
+_TrackingConstructor.add_constructor("tag:yaml.org,2002:int", _TrackingConstructor.construct_yaml_int)
+
 
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
@@ -156,7 +166,13 @@ def parse_yaml(text: str, shown_as: str) -> Any:
         raise ProblemsFound([Problem(shown_as, refused.line, "", f"YAML refused: {refused.message}",
                                      refused.fix)]) from None
     except MarkedYAMLError as error:
-        raise ProblemsFound([_syntax_problem(error, shown_as)]) from None
+        raise ProblemsFound([_syntax_problem(error, shown_as, text)]) from None
+    except ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1 if isinstance(error.position, int) else 0
+        code = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or "?")
+        problem = Problem(shown_as, line, "", f"YAML error: the control character U+{code:04X} "
+                          "is not allowed", "remove it (it is invisible in most editors)")
+        raise ProblemsFound([problem]) from None
     except YAMLError as error:
         problem = Problem(shown_as, 0, "", f"YAML error: {_one_line(str(error))}", "correct the YAML syntax")
         raise ProblemsFound([problem]) from None
@@ -169,7 +185,7 @@ def parse_yaml(text: str, shown_as: str) -> Any:
     return data
 
 
-def _syntax_problem(error: MarkedYAMLError, shown_as: str) -> Problem:
+def _syntax_problem(error: MarkedYAMLError, shown_as: str, text: str) -> Problem:
     """A parser error at the line a reader should look at.
 
     For an unclosed quote (and anything "while scanning" a token) the parser notices
@@ -183,7 +199,40 @@ def _syntax_problem(error: MarkedYAMLError, shown_as: str) -> Problem:
     fix = "give each key once in a mapping" if "duplicate key" in what else "correct the YAML syntax"
     if "quoted scalar" in context:
         fix = "close the quote on this line (or check for a quote inside the text)"
+    opened = _runaway_quote(text, line)
+    if opened and opened[0] < line:
+        return Problem(shown_as, opened[0], "", f"YAML error: the quoted text opened on this line runs on to line "
+                       f"{opened[1]}, where the parser fails ({_one_line(what)[:200]})",
+                       "close the quote on this line (or check for a quote inside the text)")
     return Problem(shown_as, line, "", f"YAML error: {_one_line(what)[:300]}", fix)
+
+
+def _runaway_quote(text: str, error_line: int) -> tuple[int, int] | None:
+    """Where a quoted text that spans lines and ends at the error starts, and where it ends.
+
+    A quote left open swallows the lines after it until the next quote of the same
+    kind, and the parser fails only there, many lines on; the fix is where it opens."""
+    found = None
+    yaml = YAML(typ="rt")
+    scanned: list[Any] = []
+    try:
+        for token in yaml.scan(text):
+            scanned.append(token)
+    except (YAMLError, ValueError):
+        # Tokens the scanner read ahead before it failed are still in its queue.
+        scanned.extend(getattr(getattr(yaml, "scanner", None), "tokens", None) or [])
+    lines = text.splitlines()
+    for token in scanned:
+        if isinstance(token, ScalarToken) and token.style in ('"', "'") and token.end_mark is not None:
+            start, end = token.start_mark.line + 1, token.end_mark.line + 1
+            # Quoted text that swallowed "key:" lines is a quote left open, not a long text.
+            swallowed = any(_KEY_LINE.match(line) for line in lines[start:end - 1])
+            if start < end <= error_line and (swallowed or end >= error_line - 1):
+                found = (start, end)
+    return found
+
+
+_KEY_LINE = re.compile(r"^\s*(?:-\s+)?[A-Za-z_][\w-]*:(?:\s|$)")
 
 
 def _one_line(text: str) -> str:

@@ -1,0 +1,166 @@
+"""The broken-input corpus (tests/broken_inputs/cases.yml): every bad input gives one
+clear line naming the file (and the line), the documented exit status, and never a
+traceback, in bounded time.
+
+Most cases run ``validator.cli.main`` in-process (the command keeps no state between
+runs), a few run in a fresh process with a timeout, as a user would run them.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.conftest import ProjectCopy
+from validator.cli import main
+
+CASES_FILE = Path(__file__).parent / "broken_inputs" / "cases.yml"
+CASES: list[dict[str, Any]] = yaml.safe_load(CASES_FILE.read_text(encoding="utf-8"))
+
+_LETTERS = "abcdefghi"
+MACROS = {
+    # Nine levels of nine aliases each: 9**9 values once expanded, 30 lines of text.
+    "{BOMB}": "{" + ", ".join(
+        ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        + [f"{_LETTERS[i]}: &{_LETTERS[i]} [" + ", ".join([f"*{_LETTERS[i - 1]}"] * 9) + "]" for i in range(1, 9)]
+    ) + "}",
+    "{DEEP}": "[" * 1000 + "]" * 1000,
+    "{DEEPJSON}": "[" * 4000 + "]" * 4000,
+    "{BLOCKDEEP}": "".join("  " * depth + f"k{depth}:\n" for depth in range(1, 300)) + "  " * 300 + "k: 1\n",
+    "{DIGITS}": "1" * 5000,
+    "{THOUSANDDICE}": ", ".join(["1"] * 1001),
+}
+SUBPROCESS_CASES = ("chapter-alias-bomb-in-given", "chapter-nested-too-deep", "calc-integer-of-thousands-of-digits",
+                    "mkdocs-unknown-plugin", "rules-po-bom", "rulebook-duplicate-language")
+TIME_LIMIT = 60
+
+
+def _expand(text: str) -> str:
+    for name, value in MACROS.items():
+        text = text.replace(name, value)
+    return text
+
+
+def _break(project: ProjectCopy, case: dict[str, Any]) -> dict[str, int]:
+    """Apply the case's damage; return the numbers its pattern may refer to."""
+    numbers: dict[str, int] = {}
+    if "file" not in case:
+        return numbers
+    path = project.path(case["file"])
+    encoding = case.get("encoding", "utf-8")
+    if case.get("remove"):
+        path.unlink()
+        return numbers
+    if case.get("folder"):
+        path.unlink()
+        path.mkdir()
+        (path / "inside.txt").write_text("a folder where a file should be\n", encoding="utf-8")
+        return numbers
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = path.read_bytes() if path.exists() else b""
+    if "replace" in case:
+        old, new = (_expand(part) for part in case["replace"])
+        old_bytes = old.encode("utf-8")
+        index = data.index(old_bytes)
+        numbers["line"] = data.count(b"\n", 0, index) + 1
+        data = data[:index] + new.encode(encoding) + data[index + len(old_bytes):]
+    if "append" in case:
+        numbers["end"] = data.count(b"\n") + 1
+        data += _expand(case["append"]).encode(encoding)
+    if "write" in case:
+        data = _expand(case["write"]).encode(encoding)
+    if case.get("bom"):
+        data = b"\xef\xbb\xbf" + data
+    path.write_bytes(data)
+    return numbers
+
+
+def _pattern(case: dict[str, Any], numbers: dict[str, int]) -> str:
+    def number(match: re.Match[str]) -> str:
+        return str(numbers[match.group(1)] + int(match.group(2) or 0))
+
+    return re.sub(r"\{(line|end)(?:\+(\d+))?\}", number, case["match"])
+
+
+def _arguments(project: ProjectCopy, case: dict[str, Any]) -> list[str]:
+    arguments = [_expand(argument).replace("{root}", str(project.root)) for argument in case.get("args", ["check"])]
+    return ["--project", str(project.root), *arguments]
+
+
+def _assert_reported(case: dict[str, Any], numbers: dict[str, int], code: int, output: str) -> None:
+    assert "Traceback" not in output, output
+    assert code == case.get("status", 1), output
+    pattern = re.compile(_pattern(case, numbers))
+    lines = output.splitlines()
+    assert any(pattern.search(line) for line in lines), f"no line matches {pattern.pattern!r}:\n{output[:3000]}"
+    # One line per problem: no line of the report is a continuation of another.
+    assert all(len(line) < 2000 for line in lines), max(lines, key=len)[:300]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, Any],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    numbers = _break(project, case)
+    started = time.monotonic()
+    code = main(_arguments(project, case))
+    elapsed = time.monotonic() - started
+    captured = capsys.readouterr()
+    _assert_reported(case, numbers, code, captured.out + captured.err)
+    assert elapsed < TIME_LIMIT
+
+
+@pytest.mark.parametrize("case_id", SUBPROCESS_CASES)
+def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str) -> None:
+    case = next(case for case in CASES if case["id"] == case_id)
+    numbers = _break(project, case)
+    done = subprocess.run([sys.executable, "-m", "validator", *_arguments(project, case)], cwd=project.root,
+                          capture_output=True, text=True, timeout=TIME_LIMIT)
+    _assert_reported(case, numbers, done.returncode, done.stdout + done.stderr)
+
+
+def test_the_corpus_covers_every_kind_of_input() -> None:
+    files = {case.get("file", "") for case in CASES}
+    kinds = {
+        "rules": any(name.startswith("docs/rules/") for name in files),
+        "glossary": "docs/glossary.yml" in files,
+        "sources": "docs/sources.yml" in files,
+        "discrepancies": "docs/discrepancies.yml" in files,
+        "rulebook": "rulebook.yml" in files,
+        "mkdocs": "mkdocs.yml" in files,
+        "rules.po": any(name.endswith("rules.po") for name in files),
+        "ui.po": any(name.endswith("ui.po") for name in files),
+        "labels.po": any(name.endswith("labels.po") for name in files),
+        "examples": any("--examples" in case.get("args", []) for case in CASES),
+        "calc": any(case.get("args", [""])[0] == "calc" for case in CASES),
+    }
+    assert all(kinds.values()), kinds
+    assert len(CASES) >= 80
+    assert len({case["id"] for case in CASES}) == len(CASES)
+
+
+def test_a_million_dice_are_refused_at_once(project: ProjectCopy, capsys: pytest.CaptureFixture[str]) -> None:
+    given = '{"dice": [' + ", ".join(["1"] * 1_000_000) + "]}"
+    started = time.monotonic()
+    code = main(["--project", str(project.root), "calc", "mount-allocate-hits", "--given", given])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert time.monotonic() - started < 5
+    assert re.fullmatch(r"validator: error: --given is \d+ characters long \(allowed: up to \d+\)\n", captured.err)
+
+
+def test_an_unreadable_example_file_is_one_line(project: ProjectCopy, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = project.path("examples/cases.yml")
+    folder.mkdir(parents=True)
+    code = main(["--project", str(project.root), "check", "--examples", str(folder)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert "no such file" in captured.err
+    shutil.rmtree(folder)
