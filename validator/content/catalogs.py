@@ -51,7 +51,11 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
     Babel's parser is lenient where ``msgfmt`` is not (an entry without msgid, the
     same entry twice, text after a closing quote): those are checked here first, so
     a catalogue that passes here also compiles with GNU gettext."""
-    data = read_input(path, shown_as)
+    return catalog_from_bytes(read_input(path, shown_as), shown_as)
+
+
+def catalog_from_bytes(data: bytes, shown_as: str) -> Catalog:
+    """The catalogue held in ``data``, the bytes of a .po file (see :func:`read_catalog`)."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise ProblemsFound([Problem(shown_as, 1, "", "the catalogue starts with a byte order mark (BOM)",
                                      "save it as UTF-8 without BOM (msgfmt rejects the BOM)")])
@@ -66,7 +70,13 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         raise ProblemsFound(problems)
     try:
         catalog = read_po(io.StringIO(text), abort_invalid=True)
-        catalog.num_plurals  # noqa: B018 - a broken Plural-Forms header raises here, not later
+        # A broken Plural-Forms header would raise only when a page is rendered: read it now,
+        # the way Babel and gettext (which compile the expression) will.
+        catalog.num_plurals  # noqa: B018
+        gettext.c2py(catalog.plural_expr)
+        # Compiling it as the site build will (see interface_translations) proves the
+        # header's charset too.
+        write_mo(io.BytesIO(), catalog)
         return restore_previous_ids(catalog, text)
     except PoFileError as error:
         # Babel counts lines from 0 and says so in its message ("... on 76").
@@ -75,10 +85,11 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         what = re.sub(r" on \d+$", "", str(error))
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {what}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
-    except (ValueError, TypeError, LookupError, AttributeError) as error:
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
         raise ProblemsFound([Problem(shown_as, _header_line(text), "",
                                      f"catalogue header cannot be read ({str(error)[:200]})",
-                                     "correct the header entry (Language, Plural-Forms, Content-Type)")]) from None
+                                     "correct the header entry (Language, Plural-Forms, Content-Type: "
+                                     "text/plain; charset=utf-8)")]) from None
 
 
 def _header_line(text: str) -> int:
