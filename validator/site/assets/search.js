@@ -127,6 +127,7 @@
 
     function open(state) {
       if (toggle && toggle.checked !== state) { toggle.checked = state; }
+      if (!state) { input.blur(); }
     }
 
     function links() {
@@ -218,7 +219,6 @@
       } else if (event.key === "Escape") {
         event.preventDefault();
         open(false);
-        input.blur();
       }
     });
     document.addEventListener("keydown", function (event) {
