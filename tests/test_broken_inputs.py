@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,11 @@ import pytest
 import yaml
 
 from tests.conftest import ProjectCopy
+from validator.checks.examples import run_example
 from validator.cli import main
+from validator.content.model import Example
+from validator.content.yamlsource import parse_yaml, validate
+from validator.ruleset import Ruleset, Scenario
 
 CASES_FILE = Path(__file__).parent / "broken_inputs" / "cases.yml"
 CASES: list[dict[str, Any]] = yaml.safe_load(CASES_FILE.read_text(encoding="utf-8"))
@@ -164,3 +169,24 @@ def test_an_unreadable_example_file_is_one_line(project: ProjectCopy, capsys: py
     assert code == 2
     assert "no such file" in captured.err
     shutil.rmtree(folder)
+
+
+@dataclass
+class _Given:
+    x: int
+
+
+def _divide_by_nothing(given: _Given, _rulings: object) -> int:
+    return 1 // (given.x - given.x)
+
+
+def test_a_fault_of_the_rules_core_is_one_line_at_the_example() -> None:
+    ruleset = Ruleset((Scenario("divide", "a faulty scenario", _Given, _divide_by_nothing, _divide_by_nothing),),
+                      {}, object())
+    example = validate(Example, parse_yaml("id: one\nscenario: divide\ngiven: {x: 1}\nexpect: {y: 1}\ntext: t\n",
+                                           "cases.yml"), "cases.yml")
+    run = run_example(ruleset, "chapter/rule", example)
+    assert run.computed is None
+    assert [str(problem) for problem in run.problems] == [
+        "cases.yml:3: [chapter/rule] example 'one' (divide): the rules core failed on this input (ZeroDivisionError: "
+        "integer division or modulo by zero). Fix: report it to the maintainers of the rules core, with this example"]

@@ -36,6 +36,13 @@ def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:
         problem = Problem(example.position.file, example.position.of("given").line, rule_id,
                           f"{label}: {error}", "correct the scenario name, the variant or the given values")
         return ExampleRun(rule_id, example, None, (problem,))
+    except (ArithmeticError, TypeError, LookupError, AttributeError, RecursionError) as error:
+        # A fault of the rules core on input it accepted: still one line, at the example.
+        text = " ".join(str(error).split())[:200]
+        problem = Problem(example.position.file, example.position.of("given").line, rule_id,
+                          f"{label}: the rules core failed on this input ({type(error).__name__}: {text})",
+                          "report it to the maintainers of the rules core, with this example")
+        return ExampleRun(rule_id, example, None, (problem,))
     problems = tuple(
         Problem(example.position.file, line, rule_id, f"{label}: {difference}",
                 "correct the stated outcome, or the given values if they are what is wrong")

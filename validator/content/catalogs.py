@@ -76,7 +76,10 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         gettext.c2py(catalog.plural_expr)
         # Compiling it as the site build will (see interface_translations) proves the
         # header's charset too.
-        write_mo(io.BytesIO(), catalog)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        compiled.seek(0)
+        Translations(compiled)
         return restore_previous_ids(catalog, text)
     except PoFileError as error:
         # Babel counts lines from 0 and says so in its message ("... on 76").
@@ -85,7 +88,7 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         what = re.sub(r" on \d+$", "", str(error))
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {what}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
-    except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError, OSError) as error:
         raise ProblemsFound([Problem(shown_as, _header_line(text), "",
                                      f"catalogue header cannot be read ({str(error)[:200]})",
                                      "correct the header entry (Language, Plural-Forms, Content-Type: "
@@ -110,6 +113,11 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
     def problem(line: int, what: str, fix: str) -> None:
         problems.append(Problem(shown_as, line, "", f"catalogue syntax error: {what}", fix))
 
+    for number, raw in enumerate(text.splitlines(), start=1):
+        control = next((char for char in raw if char in "\x00\x04"), None)
+        if control is not None:
+            problem(number, f"the control character U+{ord(control):04X} cannot be in a catalogue",
+                    "remove it (it is invisible in most editors)")
     for unclosed in _unterminated_string_lines(text):
         problem(unclosed, "a string has no closing quote", 'end the string with " (msgfmt --check reports the same)')
     if problems:
