@@ -187,9 +187,36 @@ def check_current(message: Message, context: LintContext) -> Iterator[tuple[str,
                "compare with the previous text (#|), update the translation and clear the fuzzy flag")
 
 
+MARKUP = re.compile(r"[<>]|&(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#[xX][0-9a-fA-F]+);")
+UNSAFE_SCHEME = re.compile(r"\b(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+
+
+def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
+    """Markup or a script address in a text that the site shows.
+
+    Every text is shown as written, never read as HTML or Markdown, so a translator
+    or an editor never needs ``<``, ``>`` or an HTML entity such as ``&lt;``; where
+    they appear they are a paste from a web page, or an attempt to slip markup into
+    the site.  The same goes for an address that runs a script (``javascript:``,
+    ``vbscript:``, ``data:``), which the site would never link to."""
+    found = sorted({match.group(0) for match in MARKUP.finditer(text)})
+    if found:
+        yield ("markup", Severity.ERROR, f"the text contains markup ({' '.join(found)}); the site shows text "
+               "as written, never as HTML", "write plain text without <, > or HTML entities "
+               "(quotes as in the rest of the text, such as « »)")
+    schemes = sorted({match.group(0).replace(" ", "").lower() for match in UNSAFE_SCHEME.finditer(text)})
+    if schemes:
+        yield ("url-scheme", Severity.ERROR, f"the text contains the script address {', '.join(schemes)}",
+               "remove it: the site links only to its own pages")
+
+
+def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    yield from markup_problems(str(message.string))
+
+
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
-    check_tokens, check_numbers, check_paragraphs, check_blank, check_glossary_rules, check_glossary,
-    check_unchanged, check_doubled_words, check_punctuation, check_current,
+    check_tokens, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
+    check_glossary, check_unchanged, check_doubled_words, check_punctuation, check_current,
 )
 
 
@@ -262,12 +289,19 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
                           f"fill in {field}")
 
 
+def source_findings(rulebook: Rulebook) -> Iterator[Finding]:
+    """The checks that apply to the English text too (in the YAML, at its line)."""
+    for message in rulebook.messages():
+        for name, severity, what, fix in markup_problems(message.text):
+            yield Finding(message.position.file, message.position.line, message.context, name, severity, what, fix)
+
+
 def lint_workspace(workspace: Workspace) -> list[Finding]:
-    """Lint every catalogue of every translated language."""
+    """Lint the English text, then every catalogue of every translated language."""
     rulebook = workspace.rulebook
     current = {message.context: message.text for message in rulebook.messages()}
     locales = workspace.root / workspace.project.locales_dir
-    findings: list[Finding] = []
+    findings: list[Finding] = list(source_findings(rulebook))
     for language in workspace.project.translated_languages:
         code = language.code
         rules = workspace.rule_catalogs[code]

@@ -4,6 +4,13 @@ Text from YAML and catalogues is data.  :func:`escape` turns every character
 that HTML or Python-Markdown (with the extensions the site enables) could read as
 syntax into a numeric character reference, which both pass through untouched and
 a browser shows as the character itself.
+
+Escaping once is not enough for text that reaches a title: Material copies
+titles into places that decode them again (``page.title | striptags`` in
+``<title>``, tooltips that show a ``title`` attribute or a truncated link's text
+as HTML).  Such text goes through :func:`inert` first, which replaces the two
+characters that could open a tag with look-alikes that no decoding turns back;
+a translator never needs them (``validator lint`` reports them as ``markup``).
 """
 
 from __future__ import annotations
@@ -11,6 +18,18 @@ from __future__ import annotations
 from markupsafe import Markup
 
 SPECIAL = set("\\`*_{}[]()<>#+-.!|~^=:&\"'$%")
+INERT = str.maketrans({"<": "\u2039", ">": "\u203a"})
+"""``<`` and ``>`` as the single angle quotation marks (U+2039, U+203A) they look like."""
+
+
+def inert(text: str) -> str:
+    """``text`` with no character that opens or closes a tag, however often it is
+    decoded afterwards: for titles, headings, navigation and tooltips.
+
+    >>> inert("</title><b>") == "\u2039/title\u203a\u2039b\u203a"
+    True
+    """
+    return str(text).translate(INERT)
 
 
 def escape(text: str) -> Markup:
@@ -25,15 +44,24 @@ def escape(text: str) -> Markup:
 
 
 def finalize(value: object) -> object:
-    """Jinja ``finalize`` hook: every ``{{ value }}`` is escaped unless already markup."""
+    """Jinja ``finalize`` hook: every ``{{ value }}`` is escaped unless already markup.
+
+    Plain values in templates are short words (the site's own words from ``ui.po``,
+    titles) that may land in a heading, an admonition title or the navigation, so
+    they are made :func:`inert` as well."""
     if value is None:
         return ""
     if isinstance(value, Markup):
         return value
-    return escape(str(value))
+    return escape(inert(str(value)))
 
 
 def link(label: str | Markup, target: str, title: str | None = None) -> Markup:
-    """A Markdown link whose label and title are escaped; ``target`` is ours."""
-    title_part = f' "{escape(title)}"' if title else ""
-    return Markup(f"[{escape(label)}]({target}{title_part})")
+    """A Markdown link whose label and title are escaped; ``target`` is ours.
+
+    The title becomes a tooltip that Material renders as HTML, and a label may
+    land in the navigation or a table of contents, so both are made :func:`inert`
+    whatever the caller passed (a label already rendered as markup is kept)."""
+    title_part = f' "{escape(inert(title))}"' if title else ""
+    shown = label if isinstance(label, Markup) else escape(inert(label))
+    return Markup(f"[{shown}]({target}{title_part})")

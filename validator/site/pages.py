@@ -139,8 +139,12 @@ class PageView(TextRenderer):
         text = str(identifier)
         catalog = self.workspace.label_catalogs[self.language.code]
         translation = catalog.translate(label_context(text), humanize(text))
-        return (Markup(f'<span title="{Markup.escape(text)}" lang="{translation.language}">')
-                + Markup.escape(translation.text) + Markup("</span>"))
+        # The label is text from a catalogue inside Markdown (a table cell): escaped for
+        # Markdown as well as HTML, so no link, attribute list or autolink comes of it.
+        # The title is the identifier itself, which is_identifier allows only letters,
+        # digits, "_" and "-".
+        return (Markup(f'<span title="{Markup.escape(text)}" lang="{Markup.escape(translation.language)}">')
+                + markdown.escape(markdown.inert(translation.text)) + Markup("</span>"))
 
     def value(self, value: object) -> Markup:
         """A computed or given value for an example's table."""
@@ -285,9 +289,14 @@ def site_title(workspace: Workspace, language_code: str) -> str:
 
 def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str | list[tuple[str, str]]]]:
     """The site's navigation as (title, page) or (section title, [(title, page)]),
-    with plain-text titles (the build escapes them for HTML)."""
+    with plain-text titles (the build escapes them for HTML) made
+    :func:`markdown.inert`, as Material decodes a title once more in places."""
     translations = interface_translations(workspace.ui_catalogs.get(language_code))
-    _ = translations.gettext
+
+    def _(message: str) -> str:
+        # Navigation titles reach <title>, link titles and tooltips: inert, like plain().
+        return markdown.inert(translations.gettext(message))
+
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[language_code],
                             workspace.project.language(language_code))
     chapters = [(renderer.plain(f"{c.id}#title", c.chapter.title), chapter_page(c.id))

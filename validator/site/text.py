@@ -41,12 +41,13 @@ class TextRenderer:
         return self.catalog.translate(context, english)
 
     def plain(self, context: str, english: str) -> str:
-        """The translated text with tokens reduced to words: for titles and tooltips."""
+        """The translated text with tokens reduced to words: for titles and tooltips,
+        so made :func:`markdown.inert` (Material decodes titles once more)."""
         translation = self.translate(context, english)
-        return "".join(
+        return markdown.inert("".join(
             piece.text if isinstance(piece, Literal) else self._token_words(piece)
             for piece in split(translation.text)
-        )
+        ))
 
     def inline(self, context: str, english: str) -> Markup:
         """One line of escaped Markdown (tokens become links)."""

@@ -1,0 +1,255 @@
+"""Text from the rulebook never runs as script in a reader's browser.
+
+A copy of the bundled project gets hostile text (``xss_corpus``) in every kind of
+text the sites show: rule, chapter, glossary, source and discrepancy texts in the
+English YAML and in the Spanish and Polish catalogues, labels and the site's own
+words.  ``validator check`` refuses such a project; the sites are built anyway,
+through the internal API, to prove the rendering is safe on its own.  Debian's
+Chromium then loads the pages, hovers and focuses every element that has or may
+show a tooltip, clicks every link and types every payload into the search box;
+each payload calls ``__xss('<id>')``, recorded by a script installed before any
+page script, and a dialog counts as well.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT
+from xss_corpus import KINDS, PAGES, YAML_CONTEXTS, all_ids, copy_project, payload, plant, short
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+LANGUAGES = ("en", "es", "pl")
+RECORDER = """
+window.__xss_calls = [];
+window.__xss = function (id) { window.__xss_calls.push(String(id)); };
+// A clicked link must not leave the page, but a script address must still run: stop
+// only the links that would load a document.
+window.addEventListener("click", function (event) {
+  var link = event.target && event.target.closest && event.target.closest("a[href]");
+  if (link && /^(https?|file):$/.test(link.protocol)) { event.preventDefault(); }
+}, true);
+"""
+HOVERED = "[title], a, abbr, .md-ellipsis, .md-nav__link, [tabindex], button, label, summary"
+"""Everything that has a title or may show a tooltip, or reacts to a pointer."""
+CALL = re.compile(r"__xss\('([^']+)'\)")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def hostile_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = copy_project(ROOT, tmp_path_factory.mktemp("hostile") / "project")
+    plant(root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def hostile_site(hostile_project: Path) -> Path:
+    """The three sites of the hostile project, built without the check that refuses it."""
+    from validator.checks.run import check_workspace
+    from validator.site.build import build_sites
+    from validator.workspace import load_workspace
+
+    workspace = load_workspace(hostile_project)
+    report = check_workspace(workspace)
+    site = hostile_project.parent / "site"
+    build_sites(workspace, report, site)
+    return site
+
+
+@pytest.fixture(scope="module")
+def server(hostile_site: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(hostile_site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """One page under watch: every __xss call and dialog, and no navigation away
+    once it has loaded (a clicked link must not take the test elsewhere)."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1400, "height": 900})
+        self.context.add_init_script(RECORDER)
+        self.dialogs: list[str] = []
+        self.loaded = False
+        self.page = self.context.new_page()
+        self.page.on("dialog", self._dialog)
+        self.page.route("**/*", self._route)
+        self.page.goto(url)
+        self.page.wait_for_load_state("load")
+        self.loaded = True
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def _route(self, route: Any) -> None:
+        request = route.request
+        if self.loaded and request.is_navigation_request() and request.frame == self.page.main_frame:
+            route.abort()
+        else:
+            route.continue_()
+
+    def calls(self) -> list[str]:
+        return [str(call) for call in self.page.evaluate("window.__xss_calls || []")]
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _fired(visit: Visit) -> list[str]:
+    return sorted(set(visit.calls())) + [f"dialog: {message}" for message in visit.dialogs]
+
+
+def _hover_and_focus(visit: Visit) -> None:
+    """Every element that has a title or may get a tooltip: the mouse moved onto
+    each visible one (Material shows tooltips on mouse enter; the viewport is made as
+    tall as the page, so none needs scrolling to), then focus and synthetic pointer
+    events for all of them, hidden ones included."""
+    page = visit.page
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": 1400, "height": min(max(height, 900), 16000)})
+    points = page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.height > 0)
+        .map((box) => [box.x + box.width / 2, box.y + box.height / 2])""", "[title], article a, .md-ellipsis")
+    assert points, f"nothing to hover on {page.url}"
+    for x, y in points:
+        page.mouse.move(x, y)
+        page.wait_for_timeout(10)
+    page.evaluate("""(selector) => {
+        for (const element of document.querySelectorAll(selector)) {
+            for (const type of ["pointerover", "pointerenter", "mouseover", "mouseenter", "mousemove"]) {
+                element.dispatchEvent(new MouseEvent(type, {bubbles: type.endsWith("over") || type === "mousemove"}));
+            }
+            if (typeof element.focus === "function") element.focus();
+        }
+    }""", HOVERED)
+    page.wait_for_timeout(400)
+
+
+def _click_every_link(visit: Visit) -> int:
+    """Click every link (navigation is stopped; a javascript: address or an onclick
+    runs all the same).  Returns how many were clicked."""
+    page = visit.page
+    count = int(page.evaluate("""() => {
+        const links = [...document.querySelectorAll("a, [onclick], [href]")];
+        for (const link of links) { link.click(); }
+        return links.length;
+    }"""))
+    page.wait_for_timeout(300)
+    return count
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_payload_runs_on_load_hover_focus_or_click(server: str, browser: Any, language: str) -> None:
+    fired: dict[str, list[str]] = {}
+    for name in PAGES:
+        visit = Visit(browser, f"{server}/{language}/{name}")
+        try:
+            loaded = _fired(visit)
+            _hover_and_focus(visit)
+            hovered = _fired(visit)
+            clicked = _click_every_link(visit)
+            assert clicked > 0
+            after = _fired(visit)
+            if after:
+                fired[name] = [f"load: {loaded}", f"hover/focus: {sorted(set(hovered) - set(loaded))}",
+                               f"click: {sorted(set(after) - set(hovered))}"]
+        finally:
+            visit.close()
+    assert fired == {}
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_payloads_are_shown_as_text(server: str, browser: Any, language: str) -> None:
+    """The payloads are really on the pages (so the test above watched them), as
+    the characters written, except < and > where a title shows them."""
+    visit = Visit(browser, f"{server}/{language}/chariots.html")
+    try:
+        text = visit.page.inner_text("body")
+        seen = set(CALL.findall(text))
+        tooltip = visit.page.locator("article a[title*='__xss']").first.get_attribute("title") or ""
+        title = visit.page.title()
+    finally:
+        visit.close()
+    origin = "en" if language == "en" else language
+    for context in ("chariots#intro", "chariots/challenges#text", "chariots/challenges#example.lone-enemy"):
+        for kind in KINDS:
+            assert f"{origin}-{short(context)}:{kind}" in seen
+    assert f"<script>__xss('{origin}-{short('chariots#intro')}:script')</script>" in text
+    assert "__xss" in tooltip and "<" not in tooltip
+    assert f"__xss('{origin}-{short('chariots#title')}:title')" in title and "<" not in title
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_shows_payloads_without_running_them(server: str, browser: Any, language: str) -> None:
+    visit = Visit(browser, f"{server}/{language}/index.html")
+    page = visit.page
+    results = 0
+    try:
+        for query in ["script", "onerror", "javascript", *[payload("search", (kind,)) for kind in KINDS], "__xss"]:
+            page.click("input.md-search__input")
+            page.fill("input.md-search__input", query)
+            try:
+                page.wait_for_selector(".md-search-result__item", timeout=700)
+                results += page.locator(".md-search-result__item").count()
+            except Exception:  # a payload that matches nothing shows no result
+                pass
+            page.wait_for_timeout(100)
+        page.hover(".md-search-result__item", timeout=2000)
+        fired = _fired(visit)
+    finally:
+        visit.close()
+    assert results > 0, "the search found none of the planted texts"
+    assert fired == []
+
+
+def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:
+    """Defence in the first place: `validator check` names each hostile text with
+    its file, line and msgctxt, and fails."""
+    from validator.checks.run import check_workspace
+    from validator.workspace import load_workspace
+
+    report = check_workspace(load_workspace(hostile_project))
+    lines = [str(problem) for problem in report.problems]
+    for context in YAML_CONTEXTS:
+        for code in ("", "es", "pl"):
+            where = f"locales/{code}/LC_MESSAGES/rules.po:" if code else ".yml:"
+            assert any(where in line and f"[{context}] markup:" in line for line in lines), (context, code)
+            assert any(where in line and f"[{context}] url-scheme:" in line for line in lines), (context, code)
+    for domain in ("labels", "ui"):
+        assert any(f"locales/es/LC_MESSAGES/{domain}.po:" in line and "markup:" in line for line in lines)
+    assert len(all_ids()) > 500

@@ -1,0 +1,175 @@
+"""Hostile text for the escaping tests: payloads planted in every kind of text a
+site shows, in the English YAML and in the Spanish and Polish catalogues.
+
+Each payload calls ``__xss('<id>')`` with an id naming the text it was planted in
+and the kind of attack, so a test that sees a call knows which hole it came through.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from babel.messages.pofile import read_po, write_po
+
+PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "babel-ui.cfg", "docs", "locales")
+
+KINDS: dict[str, str] = {
+    "script": "<script>__xss('{id}')</script>",
+    "img": "<img src=x onerror=\"__xss('{id}')\">",
+    "svg": "<svg onload=\"__xss('{id}')\"></svg>",
+    "title": "</title><script>__xss('{id}')</script>",
+    "attr": "\" onmouseover=\"__xss('{id}')\" x=\"",
+    "quote": "'><img src=x onerror=__xss('{id}')>",
+    "focus": "<input autofocus onfocus=\"__xss('{id}')\">",
+    "mdlink": "[click](javascript:__xss('{id}'))",
+    "attrlist": "**bold**{{: onclick=\"__xss('{id}')\" }}",
+    "autolink": "<javascript:__xss('{id}')>",
+    "entity": "&lt;img src=x onerror=__xss('{id}')&gt;",
+    "numeric": "&#60;img src=x onerror=__xss('{id}')&#62;",
+}
+"""Every kind of attack, with ``{id}`` where the payload's id goes."""
+
+YAML_CONTEXTS = (
+    "rulebook#title",
+    "chariots#title",
+    "chariots#intro",
+    "chariots/challenges#title",
+    "chariots/challenges#text",
+    "chariots/challenges#example.lone-enemy",
+    "glossary/chariot#term",
+    "glossary/chariot#definition",
+    "sources/es-characters#name",
+    "sources/es-characters#title",
+    "discrepancies/impact-hits-on-a-mount#title",
+    "discrepancies/impact-hits-on-a-mount#summary",
+    "discrepancies/impact-hits-on-a-mount#reading.spanish-compilation",
+    "discrepancies/impact-hits-on-a-mount#reading.rulebook",
+    "discrepancies/impact-hits-on-a-mount#rationale",
+)
+"""Texts planted in the English YAML and, translated, in every catalogue."""
+
+LABELS = ("labels/chariot", "labels/character", "labels/enemy_in_unit", "labels/impact_hits_on",
+          "labels/enemy-character")
+"""Labels of what the chariots/challenges examples show."""
+
+UI = ("Worked example", "Glossary", "Home", "Sources", "Rule", "Why", "Given", "Reference",
+      "See the register of discrepancies", "Translation error", "Edition difference")
+"""Words of the site's own templates (navigation, headings, admonition titles)."""
+
+PAGES = ("index.html", "chariots.html", "parallel-chariots.html", "glossary.html", "discrepancies.html",
+         "sources.html", "status.html")
+"""The pages every payload above reaches (each language's site has them all)."""
+
+
+def short(context: str) -> str:
+    """A context as a short id fragment, safe inside a JavaScript string."""
+    return re.sub(r"[^a-z0-9]+", "-", context.lower()).strip("-")[-40:]
+
+
+def payload(where: str, kinds: tuple[str, ...] = tuple(KINDS)) -> str:
+    """Every kind of attack, each with the id ``<where>:<kind>``, in one line of text."""
+    return " ".join(KINDS[kind].format(id=f"{where}:{kind}") for kind in kinds)
+
+
+def all_ids(languages: tuple[str, ...] = ("en", "es", "pl")) -> set[str]:
+    """Every id planted, to check the test looks for what was put in."""
+    ids = {f"en-{short(c)}:{k}" for c in YAML_CONTEXTS for k in KINDS}
+    for code in languages:
+        if code == "en":
+            continue
+        for group in (YAML_CONTEXTS, LABELS, UI):
+            ids |= {f"{code}-{short(c)}:{k}" for c in group for k in KINDS}
+    return ids
+
+
+def copy_project(source: Path, target: Path) -> Path:
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PROJECT_FILES:
+        path = source / name
+        if path.is_dir():
+            shutil.copytree(path, target / name)
+        else:
+            shutil.copy2(path, target / name)
+    return target
+
+
+def plant(root: Path) -> None:
+    """Put the payloads into the project at ``root``: English YAML first, then each
+    catalogue's translation of the new English text, its labels and its site words."""
+    from validator.workspace import load_workspace
+
+    workspace = load_workspace(root)
+    english = {message.context: message for message in workspace.rulebook.messages()}
+    new_english: dict[str, str] = {}
+    edits: dict[str, list[tuple[int, str]]] = {}
+    for context in YAML_CONTEXTS:
+        message = english[context]
+        # Keep the tokens of the text: they are what turns a term into a link with a tooltip.
+        text = payload(f"en-{short(context)}") + " " + message.text
+        new_english[context] = text
+        edits.setdefault(message.position.file, []).append((message.position.line, text))
+    for file, changes in edits.items():
+        _replace_values(root / file, changes)
+    for language in workspace.project.translated_languages:
+        code = language.code
+        folder = root / workspace.project.locales_dir / code / "LC_MESSAGES"
+        _translate(folder / "rules.po", {context: (new_english[context], payload(f"{code}-{short(context)}")
+                                                   + " " + _tokens_of(new_english[context]))
+                                         for context in YAML_CONTEXTS})
+        _translate(folder / "labels.po", {context: (None, payload(f"{code}-{short(context)}"))
+                                          for context in LABELS})
+        _translate(folder / "ui.po", {message: (None, payload(f"{code}-{short(message)}")) for message in UI},
+                   by_msgid=True)
+
+
+def _tokens_of(text: str) -> str:
+    from validator.content.tokens import tokens
+
+    return " ".join(token.source for token in tokens(text))
+
+
+def _replace_values(path: Path, changes: list[tuple[int, str]]) -> None:
+    """Set the YAML values that start at the given lines (``key: value`` or a block
+    scalar under ``key: >-``) to new text, written as a JSON string (valid YAML)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for line_number, text in sorted(changes, reverse=True):
+        index = line_number - 1
+        line = lines[index]
+        match = re.match(r"^(\s*(?:- )?[\w-]+:)\s*(.*)$", line)
+        assert match, f"{path}:{line_number}: not a key: {line!r}"
+        indent = len(line) - len(line.lstrip(" -"))
+        end = index + 1
+        if match[2].startswith((">", "|")):
+            while end < len(lines) and (not lines[end].strip() or
+                                        len(lines[end]) - len(lines[end].lstrip()) > indent):
+                end += 1
+            # Leave the blank line that separated this block from the next key.
+            while end > index + 1 and not lines[end - 1].strip():
+                end -= 1
+        lines[index:end] = [f"{match[1]} {json.dumps(text, ensure_ascii=False)}"]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _translate(path: Path, entries: dict[str, tuple[str | None, str]], by_msgid: bool = False) -> None:
+    """Give the catalogue's messages a translation (and, when given, a new msgid)."""
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    found = set()
+    for message in list(catalog):
+        key = str(message.id) if by_msgid else str(message.context or "")
+        if key in entries and message.id:
+            msgid, msgstr = entries[key]
+            if msgid is not None:
+                catalog.delete(message.id, message.context)
+                catalog.add(msgid, msgstr, context=message.context, locations=message.locations)
+            else:
+                message.string = msgstr
+                message.flags.discard("fuzzy")
+            found.add(key)
+    missing = set(entries) - found
+    assert not missing, f"{path}: no message for {sorted(missing)}"
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=0)
