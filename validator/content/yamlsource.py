@@ -7,9 +7,12 @@ model, the catalogues and the pages all see the same string.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import re
 import types
 import typing
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,10 +23,10 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.reader import ReaderError
-from ruamel.yaml.tokens import ScalarToken
 from ruamel.yaml.events import AliasEvent
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.tokens import ScalarToken
 
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
 
@@ -157,8 +160,28 @@ def _yaml() -> YAML:
     return yaml
 
 
+_PARSED: OrderedDict[str, Any] = OrderedDict()
+_PARSED_KEPT = 64
+
+
 def parse_yaml(text: str, shown_as: str) -> Any:
-    """Parse YAML ``text`` shown to the user as ``shown_as``."""
+    """Parse YAML ``text`` shown to the user as ``shown_as``.
+
+    The round-trip parser is pure Python and dominates loading; a text parsed before
+    (the preview rebuilding after one file changed, a test breaking one file of many)
+    is served from a small cache, as a deep copy so that no caller shares its nodes."""
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    if key in _PARSED:
+        _PARSED.move_to_end(key)
+        return copy.deepcopy(_PARSED[key])
+    data = _parse_yaml(text, shown_as)
+    _PARSED[key] = copy.deepcopy(data)
+    if len(_PARSED) > _PARSED_KEPT:
+        _PARSED.popitem(last=False)
+    return data
+
+
+def _parse_yaml(text: str, shown_as: str) -> Any:
     yaml = _yaml()
     try:
         data = yaml.load(text)
