@@ -190,3 +190,35 @@ def test_a_fault_of_the_rules_core_is_one_line_at_the_example() -> None:
     assert [str(problem) for problem in run.problems] == [
         "cases.yml:3: [chapter/rule] example 'one' (divide): the rules core failed on this input (ZeroDivisionError: "
         "integer division or modulo by zero). Fix: report it to the maintainers of the rules core, with this example"]
+
+
+def test_a_file_that_cannot_be_read_is_one_line(project: ProjectCopy, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Permission bits do not stop root (who runs CI), so the refusal is simulated."""
+    locked = project.path("docs/glossary.yml")
+    read_bytes = Path.read_bytes
+
+    def refuse(path: Path) -> bytes:
+        if path == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    code = main(["--project", str(project.root), "check"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "docs/glossary.yml: the file cannot be read (permission denied). Fix: make it readable" in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_an_unexpected_error_is_one_line_not_a_traceback(project: ProjectCopy, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(_project: Path, _arguments: object) -> int:
+        raise RuntimeError("something\nunforeseen")
+
+    monkeypatch.setattr("validator.cli._status", fail)
+    code = main(["--project", str(project.root), "status"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.err == ("validator: internal error (RuntimeError: something unforeseen); please report it with "
+                            "the command and the input that caused it\n")
