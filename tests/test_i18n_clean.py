@@ -3,6 +3,7 @@ clean, and a file is rewritten (and re-dated) only when its messages changed."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,7 @@ def test_a_changed_text_rewrites_only_its_files_dated_by_source_date_epoch(
         project: ProjectCopy, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     _update(project, capsys)
     before = _catalogue_bytes(project.root)
+    project.path("locales/es/LC_MESSAGES/rules.po").chmod(0o640)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
     project.replace("docs/rules/chariots.yml", "title: Characters riding chariots",
                     "title: Characters who ride chariots")
@@ -53,3 +55,5 @@ def test_a_changed_text_rewrites_only_its_files_dated_by_source_date_epoch(
     assert changed == ["locales/es/LC_MESSAGES/rules.po", "locales/pl/LC_MESSAGES/rules.po", "locales/rules.pot"]
     assert b'"POT-Creation-Date: 1970-01-02 00:00+0000\\n"' in after["locales/rules.pot"]
     assert b"#| msgid \"Characters riding chariots\"" in after["locales/es/LC_MESSAGES/rules.po"]
+    # Rewritten in place of the old file, with the old file's permissions (not mkstemp's 0600).
+    assert stat.S_IMODE(project.path("locales/es/LC_MESSAGES/rules.po").stat().st_mode) == 0o640

@@ -18,6 +18,7 @@ import copy
 import io
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -140,6 +141,15 @@ def write_catalog_atomically(catalog: Catalog, path: Path) -> None:
     write_bytes_atomically(catalog_bytes(catalog), path)
 
 
+def _mode_of(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_bytes_atomically(data: bytes, path: Path) -> None:
     """Write ``data`` so that a crash leaves either the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,6 +157,9 @@ def write_bytes_atomically(data: bytes, path: Path) -> None:
     try:
         with os.fdopen(handle, "wb") as output:
             output.write(data)
+        # mkstemp makes the file private (0600); a catalogue keeps the mode it had, or
+        # gets the one a new file would.
+        os.chmod(temporary, _mode_of(path))
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
