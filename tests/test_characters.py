@@ -203,12 +203,20 @@ def test_both_english_readings_together() -> None:
     (EVEN_SPLIT, 3, 3, Fraction(1)),
     (RANK_AND_FILE, 3, 5, Fraction(61, 125)),   # 1 - (4/5)^3
     (ADOPTED, 3, 5, Fraction(0)),
-    (HIT_ON_ONE, 3, 3, Fraction(19, 27)),       # Look out, Sir! plays no part here
 ])
 def test_scenario_passes_the_variant_on(rulings: Rulings, hits: int, models: int, chance: Fraction) -> None:
     variant = next((name for name, value in VARIANTS.items() if value == rulings), None)
     outcome = RULESET.run("shooting-character-in-unit-hits", {"hits": hits, "models_in_unit": models}, variant)
     assert outcome["probability"] == chance
+
+
+def test_a_variant_the_scenario_does_not_consult_is_refused() -> None:
+    """Look out, Sir! plays no part in sharing hits: running under that variant would
+    claim to show a reading it does not show."""
+    variant = next(name for name, value in VARIANTS.items() if value == HIT_ON_ONE)
+    with pytest.raises(ScenarioError, match=r"does not use ruling variant .*\(variants it does use: "
+                                            r"english-rulebook-even-split, english-rulebook-rank-and-file\)"):
+        RULESET.run("shooting-character-in-unit-hits", {"hits": 3, "models_in_unit": 3}, variant)
 
 
 # --- Lone characters -----------------------------------------------------------------------
