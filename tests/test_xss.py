@@ -38,7 +38,7 @@ window.__xss = function (id) { window.__xss_calls.push(String(id)); };
 // only the links that would load a document.
 window.addEventListener("click", function (event) {
   var link = event.target && event.target.closest && event.target.closest("a[href]");
-  if (link && /^(https?|file):$/.test(link.protocol)) { event.preventDefault(); }
+  if (link && link.protocol !== "javascript:") { event.preventDefault(); }
 }, true);
 """
 HOVERED = "[title], a, abbr, .md-ellipsis, .md-nav__link, [tabindex], button, label, summary"
@@ -161,9 +161,14 @@ def _click_every_link(visit: Visit) -> int:
     """Click every link (navigation is stopped; a javascript: address or an onclick
     runs all the same).  Returns how many were clicked."""
     page = visit.page
-    count = int(page.evaluate("""() => {
+    # One at a time, letting each click's task run: a script address runs as a task of
+    # its own, which the next link's navigation (even to an anchor) would cancel.
+    count = int(page.evaluate("""async () => {
         const links = [...document.querySelectorAll("a, [onclick], [href]")];
-        for (const link of links) { link.click(); }
+        for (const link of links) {
+            link.click();
+            await new Promise((resolve) => setTimeout(resolve, 5));
+        }
         return links.length;
     }"""))
     page.wait_for_timeout(300)
@@ -253,3 +258,57 @@ def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:
     for domain in ("labels", "ui"):
         assert any(f"locales/es/LC_MESSAGES/{domain}.po:" in line and "markup:" in line for line in lines)
     assert len(all_ids()) > 500
+
+
+def _fired_on_rendered_chapter(browser: Any, hostile_project: Path) -> list[str]:
+    """The Spanish chapter page rendered to HTML by Python-Markdown (as MkDocs does,
+    without the theme), opened, hovered and clicked: the payloads that ran."""
+    import markdown as python_markdown
+
+    from validator.checks.run import check_workspace
+    from validator.site.pages import render_pages
+    from validator.workspace import load_workspace
+
+    workspace = load_workspace(hostile_project)
+    text = render_pages(workspace, check_workspace(workspace), "es")["chariots.md"]
+    body = python_markdown.markdown(text, extensions=["admonition", "attr_list", "md_in_html", "tables", "toc"])
+    context = browser.new_context()
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    try:
+        # Served from a made-up address through the browser's own router (no network),
+        # so the recorder is installed as on any page; set_content would replace it.
+        document = f"<!doctype html><meta charset=utf-8><title>x</title><body>{body}</body>"
+        page.route("http://page.invalid/**", lambda route: route.fulfill(
+            status=200, content_type="text/html; charset=utf-8", body=document))
+        page.goto("http://page.invalid/es/chariots.html")
+        page.wait_for_timeout(200)
+        page.evaluate("""async (selector) => {
+            for (const element of document.querySelectorAll(selector)) {
+                element.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+                if (element.matches("a, [onclick]")) element.click();
+                await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+        }""", HOVERED + ", b, strong, span")
+        page.wait_for_timeout(200)
+        return sorted(set(page.evaluate("window.__xss_calls")))
+    finally:
+        context.close()
+
+
+@needs_chromium
+def test_the_test_fails_when_text_is_not_escaped(browser: Any, hostile_project: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser sees what the escaping stops: with it, nothing runs on the page;
+    with the escaping replaced by the identity, payloads of every origin run."""
+    from markupsafe import Markup
+
+    from validator.site import markdown
+
+    assert _fired_on_rendered_chapter(browser, hostile_project) == []
+    monkeypatch.setattr(markdown, "escape", lambda text: Markup(text))
+    monkeypatch.setattr(markdown, "inert", lambda text: str(text))
+    fired = _fired_on_rendered_chapter(browser, hostile_project)
+    assert any(call.startswith("es-chariots-intro:") for call in fired), fired
+    assert any(call.startswith("es-labels-") for call in fired), fired
+    assert {call.rsplit(":", 1)[1] for call in fired} >= {"img", "svg", "attrlist"}, fired
