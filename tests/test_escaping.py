@@ -150,3 +150,13 @@ def test_markup_in_the_english_yaml_is_one_line_at_its_place(project: ProjectCop
     ours = [text for text in run.err.splitlines() if "markup:" in text]
     assert ours == [ours[0]] and ours[0].startswith(f"docs/rules/chariots.yml:{line}: [chariots#title] markup:")
     assert "Traceback" not in run.err
+
+
+def test_markup_in_a_citation_section_is_refused(project: ProjectCopy) -> None:
+    """A citation's section is shown as written, untranslated: the same rule holds."""
+    line = project.replace("docs/rules/chariots.yml", "section: Disparos contra un carro",
+                           "section: Disparos <script>contra</script> un carro")
+    run = project.validator("check")
+    assert run.code == 1
+    assert any(text.startswith(f"docs/rules/chariots.yml:{line}: [chariots/shooting-hit-allocation] markup:")
+               for text in run.err.splitlines()), run.err

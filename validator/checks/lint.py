@@ -290,10 +290,24 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
 
 
 def source_findings(rulebook: Rulebook) -> Iterator[Finding]:
-    """The checks that apply to the English text too (in the YAML, at its line)."""
-    for message in rulebook.messages():
-        for name, severity, what, fix in markup_problems(message.text):
-            yield Finding(message.position.file, message.position.line, message.context, name, severity, what, fix)
+    """The checks that apply to the English text too (in the YAML, at its line):
+    every translatable text, and the citations' sections and pages, shown as written."""
+    shown: list[tuple[str, int, str, str]] = [
+        (message.position.file, message.position.line, message.context, message.text)
+        for message in rulebook.messages()]
+    for rule in rulebook.rules:
+        for cite in rule.cite:
+            for key, value in (("section", cite.section), ("pages", cite.pages)):
+                if value:
+                    position = cite.position.of(key)
+                    shown.append((position.file, position.line, rule.id, value))
+    for source in rulebook.sources.sources:
+        if source.pages:
+            position = source.position.of("pages")
+            shown.append((position.file, position.line, f"sources/{source.id}", source.pages))
+    for file, line, context, text in shown:
+        for name, severity, what, fix in markup_problems(text):
+            yield Finding(file, line, context, name, severity, what, fix)
 
 
 def lint_workspace(workspace: Workspace) -> list[Finding]:
