@@ -163,6 +163,8 @@ def _yaml() -> YAML:
 
 _PARSED: OrderedDict[str, Any] = OrderedDict()
 _PARSED_KEPT = 64
+_PARSED_LARGEST = 512 * 1024
+"""Larger texts are not kept, so the cache stays within a few tens of MiB."""
 
 
 def parse_yaml(text: str, shown_as: str) -> Any:
@@ -176,6 +178,8 @@ def parse_yaml(text: str, shown_as: str) -> Any:
         _PARSED.move_to_end(key)
         return copy.deepcopy(_PARSED[key])
     data = _parse_yaml(text, shown_as)
+    if len(text) > _PARSED_LARGEST:
+        return data
     _PARSED[key] = copy.deepcopy(data)
     if len(_PARSED) > _PARSED_KEPT:
         _PARSED.popitem(last=False)
