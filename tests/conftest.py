@@ -47,14 +47,21 @@ class ProjectCopy:
         return Run(done.returncode, done.stdout, done.stderr)
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> ProjectCopy:
+def copy_project(target: Path) -> Path:
+    """Copy the bundled project's inputs into ``target`` (created if need be)."""
+    target.mkdir(parents=True, exist_ok=True)
     for name in PROJECT_FILES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, tmp_path / name)
+            shutil.copytree(source, target / name)
         else:
-            shutil.copy2(source, tmp_path / name)
+            shutil.copy2(source, target / name)
+    return target
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> ProjectCopy:
+    copy_project(tmp_path)
     return ProjectCopy(tmp_path)
 
 

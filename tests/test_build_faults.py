@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import queue
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT_FILES, ROOT
+from conftest import copy_project
 
 from validator.site import output
 from validator.site.output import MARKER, PAUSE_VARIABLE
@@ -99,13 +98,7 @@ def kill_at(built: Built, point: str) -> int:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     """A private project built once; the tests below fault builds into the same site."""
-    root = tmp_path_factory.mktemp("project")
-    for name in PROJECT_FILES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        else:
-            shutil.copy2(source, root / name)
+    root = copy_project(tmp_path_factory.mktemp("project"))
     scratch = tmp_path_factory.mktemp("tmp")
     result = Built(root, tmp_path_factory.mktemp("out") / "site", scratch, {})
     code, err = result.build()

@@ -126,6 +126,7 @@ def lint_one(english: str, translation: str) -> list[tuple[str, Severity]]:
     ("La tirada de salvación JavaScript :x()", "url-scheme"),
     ("La tirada de salvación data:text/html,x", "url-scheme"),
     ("La tirada de salvación vbscript:x", "url-scheme"),
+    ("La tirada de salvación DATA : ,x", "url-scheme"),
 ])
 def test_markup_and_script_addresses_in_a_translation_are_errors(translation: str, check: str) -> None:
     assert (check, Severity.ERROR) in lint_one("The armour save", translation)
@@ -133,6 +134,7 @@ def test_markup_and_script_addresses_in_a_translation_are_errors(translation: st
 
 @pytest.mark.parametrize("translation", [
     "La tirada de salvación", "Carros & personajes", "«Tirada» de salvación 5+", "Nota: la tirada",
+    "Data: 2004, strona 12", "Podane dane: liczba trafień",
 ])
 def test_plain_text_is_not_markup(translation: str) -> None:
     assert [check for check, _ in lint_one("The armour save", translation) if check in ("markup", "url-scheme")] == []

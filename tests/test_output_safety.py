@@ -15,7 +15,7 @@ from pathlib import Path
 
 import mkdocs.utils
 import pytest
-from conftest import PROJECT_FILES, ROOT, ProjectCopy, Run
+from conftest import ProjectCopy, Run, copy_project
 
 from validator.checks.run import CheckReport, check_workspace
 from validator.site import output
@@ -165,13 +165,7 @@ def test_an_unwritable_place_is_one_line_and_exit_1(project: ProjectCopy) -> Non
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Workspace, CheckReport]]:
     """A private copy of the bundled project whose sitemap lists pages (site_url set), loaded and checked."""
-    root = tmp_path_factory.mktemp("project")
-    for name in PROJECT_FILES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        else:
-            shutil.copy2(source, root / name)
+    root = copy_project(tmp_path_factory.mktemp("project"))
     mkdocs_config = root / "mkdocs.yml"
     mkdocs_config.write_text(mkdocs_config.read_text(encoding="utf-8") + "\nsite_url: https://example.org/rules/\n",
                              encoding="utf-8")

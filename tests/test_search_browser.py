@@ -5,23 +5,18 @@ rule, the selector keeps the rule, and no page logs an error or asks another hos
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_support import chromium, needs_chromium, serve
 from conftest import ROOT, ProjectCopy
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+pytestmark = needs_chromium
 LANGUAGES = ("en", "es", "pl")
 ORIGINS = ("disk", "served")
 
@@ -54,20 +49,6 @@ CHALLENGES = {"challenges/who-may-duel", "challenges/issuing", "challenges/accep
               "chariots/challenges"}  # "... desafío" in the title
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def serve(directory: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
 @pytest.fixture(scope="module")
 def server(built_site: Path) -> Iterator[str]:
     yield from serve(built_site)
@@ -75,12 +56,7 @@ def server(built_site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture(params=ORIGINS)

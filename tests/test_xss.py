@@ -13,23 +13,16 @@ page script, and a dialog counts as well.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
-from xss_corpus import KINDS, PAGES, YAML_CONTEXTS, all_ids, copy_project, payload, plant, short
+from browser_support import chromium, needs_chromium, serve
+from conftest import copy_project
+from xss_corpus import KINDS, PAGES, YAML_CONTEXTS, all_ids, payload, plant, short
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 LANGUAGES = ("en", "es", "pl")
 RECORDER = """
 window.__xss_calls = [];
@@ -46,14 +39,9 @@ HOVERED = "[title], a, abbr, .md-ellipsis, .md-nav__link, [tabindex], button, la
 CALL = re.compile(r"__xss\('([^']+)'\)")
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def hostile_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = copy_project(ROOT, tmp_path_factory.mktemp("hostile") / "project")
+    root = copy_project(tmp_path_factory.mktemp("hostile") / "project")
     plant(root)
     return root
 
@@ -74,22 +62,12 @@ def hostile_site(hostile_project: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def server(hostile_site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(hostile_site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from serve(hostile_site)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 class Visit:

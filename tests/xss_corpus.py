@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
-
-PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "babel-ui.cfg", "docs", "locales")
 
 KINDS: dict[str, str] = {
     "script": "<script>__xss('{id}')</script>",
@@ -83,17 +80,6 @@ def all_ids(languages: tuple[str, ...] = ("en", "es", "pl")) -> set[str]:
         for group in (YAML_CONTEXTS, LABELS, UI):
             ids |= {f"{code}-{short(c)}:{k}" for c in group for k in KINDS}
     return ids
-
-
-def copy_project(source: Path, target: Path) -> Path:
-    target.mkdir(parents=True, exist_ok=True)
-    for name in PROJECT_FILES:
-        path = source / name
-        if path.is_dir():
-            shutil.copytree(path, target / name)
-        else:
-            shutil.copy2(path, target / name)
-    return target
 
 
 def plant(root: Path) -> None:

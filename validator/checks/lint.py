@@ -188,7 +188,10 @@ def check_current(message: Message, context: LintContext) -> Iterator[tuple[str,
 
 
 MARKUP = re.compile(r"[<>]|&(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#[xX][0-9a-fA-F]+);")
-UNSAFE_SCHEME = re.compile(r"\b(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+UNSAFE_SCHEME = re.compile(r"\b(?:(?:javascript|vbscript)\s*:|data\s*:\s*(?:[a-z]+/[a-z0-9.+-]+|,))",
+                           re.IGNORECASE)
+"""A script address.  ``data:`` counts only with a media type or a comma after it, since
+"data:" is also an ordinary word (Polish for "date")."""
 
 
 def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
@@ -204,7 +207,7 @@ def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
         yield ("markup", Severity.ERROR, f"the text contains markup ({' '.join(found)}); the site shows text "
                "as written, never as HTML", "write plain text without <, > or HTML entities "
                "(quotes as in the rest of the text, such as « »)")
-    schemes = sorted({match.group(0).replace(" ", "").lower() for match in UNSAFE_SCHEME.finditer(text)})
+    schemes = sorted({match.group(0).split(":")[0].strip().lower() + ":" for match in UNSAFE_SCHEME.finditer(text)})
     if schemes:
         yield ("url-scheme", Severity.ERROR, f"the text contains the script address {', '.join(schemes)}",
                "remove it: the site links only to its own pages")

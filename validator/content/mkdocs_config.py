@@ -37,7 +37,7 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
     syntax = _yaml_problem(text, shown_as)
     if syntax is not None:
         return [syntax]
-    with _collected() as messages, tempfile.TemporaryDirectory() as scratch:
+    with mkdocs_warnings() as messages, tempfile.TemporaryDirectory() as scratch:
         pages = docs_dir.resolve() if docs_dir.is_dir() else Path(scratch)
         try:
             load_config(str(path), docs_dir=str(pages))
@@ -86,8 +86,9 @@ def _one_line(text: str) -> str:
 
 
 @contextmanager
-def _collected() -> Iterator[list[str]]:
-    """MkDocs logs its findings rather than raising them all: collect them."""
+def mkdocs_warnings() -> Iterator[list[str]]:
+    """MkDocs logs its findings (a bad option, a broken link, a missing anchor)
+    rather than raising them: collect them, so that they can fail a check or a build."""
     collected: list[str] = []
 
     class Collector(logging.Handler):

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import html
 import json
-import logging
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -21,6 +18,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from validator.checks.run import CheckReport
+from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
 from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
@@ -67,7 +65,7 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
     # JSON is YAML, and needs no extra dependency to write.
     config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
                            encoding="utf-8")
-    with _mkdocs_warnings() as warnings:
+    with mkdocs_warnings() as warnings:
         try:
             mkdocs_build(load_config(str(config_path)))
         except MkDocsException as error:
@@ -100,25 +98,6 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages]},
     }
-
-
-@contextmanager
-def _mkdocs_warnings() -> Iterator[list[str]]:
-    """Collect MkDocs warnings (a broken link, a missing anchor) so they fail the build."""
-    collected: list[str] = []
-
-    class Collector(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            if record.levelno >= logging.WARNING:
-                collected.append(record.getMessage())
-
-    logger = logging.getLogger("mkdocs")
-    handler = Collector()
-    logger.addHandler(handler)
-    try:
-        yield collected
-    finally:
-        logger.removeHandler(handler)
 
 
 ROOT_SCRIPT = (
