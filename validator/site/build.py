@@ -23,6 +23,7 @@ from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
 from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
 from validator.site.pages import navigation, render_pages, site_title
+from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
 from validator.workspace import Workspace
@@ -61,6 +62,7 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
     write_index(workspace, code, docs / "assets" / "validator")
+    write_previews(workspace, code, docs / "assets" / "validator")
     config_path = scratch / f"mkdocs-{code}.yml"
     # JSON is YAML, and needs no extra dependency to write.
     config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
@@ -94,7 +96,8 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
         "plugins": [],
         "extra_css": ["assets/validator/validator.css", "assets/validator/search.css"],
         "extra_javascript": ["assets/validator/search-index.js", "assets/validator/search.js",
-                             "assets/validator/validator.js"],
+                             "assets/validator/validator.js", "assets/validator/previews-data.js",
+                             "assets/validator/previews.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages]},
     }

@@ -7,6 +7,7 @@ static site generator keeps this module.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import markdown
+from validator.site.previews import referrers
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
@@ -44,6 +46,8 @@ class PageView(TextRenderer):
     report: CheckReport
     gettext_: object
     translation_status: dict[str, list[GroupStatus]]
+    referrers: Mapping[str, tuple[str, ...]]
+    """Rule id -> the rules that link to it, computed once per page set."""
 
     def _(self, message: str) -> str:
         return str(self.gettext_(message))  # type: ignore[operator]
@@ -223,6 +227,10 @@ class PageView(TextRenderer):
         return markdown.link(self.plain(f"{rule.id}#title", rule.title),
                              f"{chapter_page(self.rulebook.chapter_of(rule.id).id)}#{anchor(rule.id)}")
 
+    def referred_by(self, rule_id: str) -> list[Markup]:
+        """Links to the rules whose text or examples link to ``rule_id``, in rulebook order."""
+        return [self.rule_link(source) for source in self.referrers.get(rule_id, ())]
+
     def language_name(self, code: str) -> str:
         return str(Locale.parse(code).get_display_name(self.language.code) or code).capitalize()
 
@@ -252,6 +260,7 @@ def render_pages(workspace: Workspace, report: CheckReport, language_code: str,
         report=report,
         gettext_=translations.gettext,
         translation_status=status if status is not None else translation_status(workspace),
+        referrers=referrers(workspace.rulebook),
     )
     pages = {
         "index.md": env.get_template("index.md.j2").render(view=view),

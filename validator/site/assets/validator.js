@@ -49,3 +49,60 @@ document.addEventListener("DOMContentLoaded", function () {
   form.addEventListener("change", apply);
   apply();
 });
+
+// Parallel text: on a narrow screen (validator.css) one language at a time, chosen
+// with a row of buttons above each rule; the choice holds for the whole page and is
+// remembered for the next one where the browser allows it.  Names come from the
+// columns' own labels and are written as text.
+document.addEventListener("DOMContentLoaded", function () {
+  var blocks = Array.prototype.slice.call(document.querySelectorAll(".parallel"));
+  if (!blocks.length) { return; }
+  var KEY = "validator.parallel-language";
+  function columns(block) {
+    return Array.prototype.filter.call(block.children, function (child) {
+      return child.tagName === "DIV" && child.getAttribute("lang");
+    });
+  }
+  var languages = columns(blocks[0]).map(function (column) {
+    var label = column.querySelector(".parallel-language");
+    return {code: column.getAttribute("lang"), name: label ? label.textContent : column.getAttribute("lang")};
+  });
+  var codes = languages.map(function (language) { return language.code; });
+  var stored = null;
+  try { stored = window.localStorage.getItem(KEY); } catch (error) { stored = null; }
+  var chosen = codes.indexOf(stored) >= 0 ? stored
+    : codes.indexOf(document.documentElement.lang) >= 0 ? document.documentElement.lang : codes[0];
+
+  function choose(code, remember) {
+    chosen = code;
+    blocks.forEach(function (block) {
+      columns(block).forEach(function (column) {
+        column.classList.toggle("parallel-hidden", column.getAttribute("lang") !== code);
+      });
+    });
+    document.querySelectorAll(".parallel-switch button").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-lang") === code));
+    });
+    if (remember) {
+      try { window.localStorage.setItem(KEY, code); } catch (error) { /* private mode, or from disk */ }
+    }
+  }
+
+  blocks.forEach(function (block) {
+    var group = document.createElement("div");
+    group.className = "parallel-switch";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", block.getAttribute("data-switch-label") || "");
+    languages.forEach(function (language) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-lang", language.code);
+      button.setAttribute("lang", language.code);
+      button.textContent = language.name;
+      button.addEventListener("click", function () { choose(language.code, true); });
+      group.appendChild(button);
+    });
+    block.parentNode.insertBefore(group, block);
+  });
+  choose(chosen, false);
+});
