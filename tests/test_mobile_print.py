@@ -1,0 +1,176 @@
+"""The sites on a phone and on paper: at 390 px wide no page scrolls sideways, the
+parallel text shows one language at a time with a switch, and a chapter prints as
+text alone (no navigation, header, footer or search; examples kept whole; links
+printed as their titles, without addresses)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import chromium, needs_chromium, serve
+
+pytestmark = needs_chromium
+
+PHONE = {"width": 390, "height": 844}
+LANGUAGES = ("en", "es", "pl")
+HIDDEN_IN_PRINT = (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer", ".md-search",
+                   ".md-top", ".headerlink")
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[str]:
+    yield from serve(built_site)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def _overflow(page: Any) -> list[str]:
+    """What sticks out to the right of the viewport, if the page scrolls sideways."""
+    return list(page.evaluate("""() => {
+        if (document.scrollingElement.scrollWidth <= innerWidth) return [];
+        return [...document.querySelectorAll('body *')]
+            .filter((element) => element.getBoundingClientRect().right > innerWidth + 1)
+            .slice(-3).map((element) => element.tagName + '.' + element.className);
+    }"""))
+
+
+def test_no_page_scrolls_sideways_on_a_phone(built_site: Path, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    wide: dict[str, list[str]] = {}
+    count = 0
+    try:
+        for code in LANGUAGES:
+            for path in sorted((built_site / code).glob("*.html")):
+                page.goto(path.as_uri())
+                count += 1
+                if found := _overflow(page):
+                    wide[f"{code}/{path.name}"] = found
+    finally:
+        page.close()
+    assert count >= 3 * 20
+    assert wide == {}
+
+
+def test_the_width_check_sees_a_page_that_is_too_wide(built_site: Path, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto((built_site / "pl" / "chariots.html").as_uri())
+        assert _overflow(page) == []
+        page.evaluate("""() => { const wide = document.createElement('div');
+            wide.className = 'too-wide'; wide.style.width = '900px'; wide.textContent = 'x';
+            document.querySelector('article').appendChild(wide); }""")
+        assert any("too-wide" in element for element in _overflow(page))
+    finally:
+        page.close()
+
+
+SHOWN = """() => [...document.querySelectorAll('.parallel')].map((block) =>
+    [...block.children].filter((column) => getComputedStyle(column).display !== 'none')
+        .map((column) => column.getAttribute('lang')))"""
+
+
+def test_the_parallel_text_shows_one_language_at_a_time_on_a_phone(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/es/parallel-chariots.html")
+        blocks = page.evaluate(SHOWN)
+        assert blocks and all(shown == ["es"] for shown in blocks)
+        switch = page.locator(".parallel-switch").first
+        assert switch.is_visible()
+        assert switch.get_attribute("aria-label") == "Idioma mostrado"
+        assert [button.get_attribute("aria-pressed") for button in switch.locator("button").all()] == [
+            "false", "true", "false"]
+        # By keyboard: Tab to the Polish button and press Enter; every rule switches.
+        switch.locator("button[data-lang='es']").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.getAttribute('data-lang')") == "pl"
+        page.keyboard.press("Enter")
+        assert all(shown == ["pl"] for shown in page.evaluate(SHOWN))
+        assert page.locator(".parallel-switch button[aria-pressed='true']").evaluate_all(
+            "(buttons) => [...new Set(buttons.map((button) => button.getAttribute('data-lang')))]") == ["pl"]
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Space")
+        assert all(shown == ["es"] for shown in page.evaluate(SHOWN))
+        # The choice is remembered on the next parallel page.
+        page.locator(".parallel-switch button[data-lang='en']").first.click()
+        page.goto(f"{server}/es/parallel-monstrous-mounts.html")
+        assert all(shown == ["en"] for shown in page.evaluate(SHOWN))
+        assert _overflow(page) == []
+    finally:
+        context.close()
+
+
+def test_the_parallel_text_shows_every_language_on_a_wide_screen(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        page.goto(f"{server}/pl/parallel-chariots.html")
+        assert all(shown == list(LANGUAGES) for shown in page.evaluate(SHOWN))
+        assert not page.locator(".parallel-switch").first.is_visible()
+    finally:
+        page.close()
+
+
+def _print_faults(page: Any) -> list[str]:
+    """What would spoil a printed chapter: page furniture still shown, examples that
+    may break across pages, addresses printed after links."""
+    return list(page.evaluate("""(hidden) => {
+        const faults = [];
+        for (const selector of hidden) {
+            const element = document.querySelector(selector);
+            if (element && getComputedStyle(element).display !== 'none') faults.push('shown: ' + selector);
+        }
+        for (const box of document.querySelectorAll('.admonition, .md-typeset table')) {
+            const style = getComputedStyle(box);
+            if (style.breakInside !== 'avoid') faults.push('splits: ' + box.className);
+        }
+        for (const link of document.querySelectorAll('article a[href]')) {
+            const after = getComputedStyle(link, '::after').content;
+            if (after !== 'none' && after !== 'normal') faults.push('after a link: ' + after);
+        }
+        return [...new Set(faults)];
+    }""", list(HIDDEN_IN_PRINT)))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_chapter_prints_cleanly(server: str, browser: Any, code: str) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 1200})
+    try:
+        page.goto(f"{server}/{code}/monstrous-mounts.html")
+        # On screen the furniture is there, so the check can fail.
+        assert any(fault.startswith("shown: ") for fault in _print_faults(page))
+        page.emulate_media(media="print")
+        assert _print_faults(page) == []
+        assert page.locator(".admonition").count() > 3
+        # A rule link prints as the rule's title: its printed text is the text of the link.
+        link = page.locator("article a[href*='#death-of-the-rider']:not(.headerlink)").first
+        title = page.locator("h2#death-of-the-rider").evaluate(
+            "(heading) => [...heading.childNodes].filter((node) => node.nodeType === 3)"
+            ".map((node) => node.textContent).join('').trim()")
+        assert link.inner_text().strip() == title
+        # Headless Chromium prints to PDF: the chapter takes several pages.
+        pdf = page.pdf(format="A4")
+        assert pdf.startswith(b"%PDF-")
+        assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) >= 2
+    finally:
+        page.close()
+
+
+def test_the_parallel_text_prints_every_language(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/en/parallel-chariots.html")
+        assert all(shown == ["en"] for shown in page.evaluate(SHOWN))
+        page.emulate_media(media="print")
+        assert all(shown == list(LANGUAGES) for shown in page.evaluate(SHOWN))
+        assert not page.locator(".parallel-switch").first.is_visible()
+    finally:
+        context.close()
