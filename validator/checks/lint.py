@@ -22,7 +22,8 @@ from babel.messages.catalog import Catalog, Message
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
-from validator.content.tokens import Literal, split, tokens
+from validator.content.model import Term
+from validator.content.tokens import Literal, Token, split, tokens
 from validator.problems import Problem
 from validator.workspace import Workspace
 
@@ -148,23 +149,73 @@ def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple
                f"{translated or 'no punctuation'!r}", "end the translation the way the English ends")
 
 
-def _stems(term: str) -> list[str]:
-    """The beginnings of a term's words that inflected forms keep (Polish cases,
-    Spanish plurals): long enough to be specific, short enough to survive endings."""
-    return [word[:max(3, len(word) - 3)].lower() for word in WORD.findall(term) if len(word) >= 4]
+def _uses(form: str, text: str) -> bool:
+    """Whether ``text`` (lower case) holds ``form`` as whole words."""
+    return re.search(rf"(?<!\w){re.escape(form.lower())}(?!\w)", text) is not None
+
+
+def _translated_words(text: str) -> str:
+    """The translation's own words and the forms its ``{term:id|form}`` tokens show,
+    lower case: both are the translator's choice of words."""
+    shown = [piece.form for piece in split(text) if isinstance(piece, Token) and piece.kind == "term" and piece.form]
+    return " \n ".join([_plain(text), *shown]).lower()
+
+
+def _english_use(term: str) -> re.Pattern[str]:
+    """Where the English text uses ``term``: as whole words, not inside a hyphenated
+    word ("rank" is not in "rank-and-file").  A term written with a capital is a
+    name (a characteristic, a special rule, a phase) and is matched with its capital,
+    so "Wounds" is the characteristic and "wounds" are not; others match in any case."""
+    flags = 0 if term[:1].isupper() else re.IGNORECASE
+    return re.compile(rf"(?<![\w-]){re.escape(term)}(?![\w-])", flags)
+
+
+def accepted_forms(term: Term, language: str, translation: str) -> tuple[str, ...]:
+    """The forms that count as a use of ``term`` in ``language``: the glossary's
+    declared forms and the term's translation itself."""
+    return tuple(dict.fromkeys((*term.declined(language), *([translation] if translation else []))))
 
 
 def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    source = _plain(str(message.id)).lower()
-    translated_words = [word.lower() for word in WORD.findall(_plain(str(message.string)))]
-    for english, translation in context.glossary.items():
-        if not translation or not re.search(rf"\b{re.escape(english.lower())}\b", source):
+    """A message whose English uses a glossary term must use one of the term's forms
+    in the language (any case and number the glossary lists under ``forms:``).
+    Rule catalogues only (the context's ``glossary`` is empty for the others)."""
+    if not context.glossary:
+        return
+    source = _plain(str(message.id))
+    translated = _translated_words(str(message.string))
+    for term in sorted(context.rulebook.glossary.terms, key=lambda term: -len(term.term)):
+        english = _english_use(term.term)
+        if not english.search(source):
             continue
-        stems = _stems(translation)
-        if stems and not all(any(word.startswith(stem) for word in translated_words) for stem in stems):
+        # A longer term has its own check: "unit" in "flying unit" is not a use of "unit".
+        source = english.sub(" ", source)
+        translation = context.glossary.get(term.term, "")
+        forms = accepted_forms(term, context.language, translation)
+        if not forms:
+            continue
+        if not any(_uses(form, translated) for form in forms):
+            shown = ", ".join(forms[:4]) + (", …" if len(forms) > 4 else "")
             yield ("glossary", Severity.WARNING,
-                   f"the English uses the term {english!r}; the translation lacks its approved form "
-                   f"{translation!r}", "use the glossary's translation of the term (any inflected form)")
+                   f"the English uses the term {term.term!r}; the translation uses none of its forms ({shown})",
+                   f"use the glossary's translation of the term in the case the sentence needs; a form "
+                   f"missing from the list goes under forms: {context.language} of '{term.id}' in the glossary")
+
+
+def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    """The form a ``{term:id|form}`` token shows must be one the glossary declares
+    for the language, when it declares any (capitals aside, for a sentence start)."""
+    for piece in split(str(message.string)):
+        if not (isinstance(piece, Token) and piece.kind == "term" and piece.form):
+            continue
+        term = next((term for term in context.rulebook.glossary.terms if term.id == piece.argument), None)
+        declared = term.declined(context.language) if term else ()
+        if declared and piece.form.lower() not in {form.lower() for form in declared}:
+            yield ("term-form", Severity.ERROR,
+                   f"{{term:{piece.argument}|{piece.form}}} shows a form the glossary does not list for "
+                   f"'{piece.argument}' ({', '.join(declared)})",
+                   f"write one of the listed forms after |, or add the form under forms: {context.language} "
+                   f"of '{piece.argument}' in docs/glossary.yml")
 
 
 def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -219,7 +270,7 @@ def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str,
 
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
     check_tokens, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
-    check_glossary, check_unchanged, check_doubled_words, check_punctuation, check_current,
+    check_glossary, check_term_forms, check_unchanged, check_doubled_words, check_punctuation, check_current,
 )
 
 

@@ -12,12 +12,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictInt,
     StrictStr,
     StringConstraints,
     ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -132,15 +134,77 @@ class Chapter(Node):
         return self.chapter.id
 
 
+CASES: dict[str, tuple[str, ...]] = {
+    "pl": ("mianownik", "dopełniacz", "celownik", "biernik", "narzędnik", "miejscownik", "wołacz"),
+}
+"""The grammatical cases a language declines its nouns in, in the order the glossary
+lists them.  A language not named here lists one form per number, or a few where
+the form changes otherwise (Spanish "trabado", "trabada": gender)."""
+
+
+def _as_forms(value: Any) -> Any:
+    """One form may be written as a plain string instead of a one-item list."""
+    return [value] if isinstance(value, str) else value
+
+
+Forms = Annotated[tuple[Text, ...], BeforeValidator(_as_forms), Field(min_length=1)]
+
+
+class Inflection(Node):
+    """A term's forms in one language: ``sg`` and ``pl`` (the numbers), each a list
+    with one form per case of the language (see :data:`CASES`), or, where the
+    language has no cases, its form (a plain string) or forms.  A multi-word term
+    is declined as a phrase.
+
+    >>> Inflection(sg=("jinete",), pl=("jinetes",)).all()
+    ('jinete', 'jinetes')
+    """
+
+    sg: Forms
+    pl: Forms | None = None
+    """Absent for a term that has no plural (or no singular: then ``sg`` holds the
+    only number there is)."""
+    other: tuple[Text, ...] = ()
+    """Words of the term's family that the rules also use for it where a sentence
+    needs them: a verb ("atakować" for "attack"), a participle, a set phrase."""
+
+    def all(self) -> tuple[str, ...]:
+        """Every form, singular first, then the other words, each once."""
+        return tuple(dict.fromkeys((*self.sg, *(self.pl or ()), *self.other)))
+
+
 class Term(Node):
     """A glossary entry.  ``keep``: the term is a name that stays in English in every
-    language; ``forbidden``: per language, words translators must not use for it."""
+    language; ``forbidden``: per language, words translators must not use for it;
+    ``forms``: per language, its inflected forms, which the lint accepts as uses of
+    the term and which ``{term:id|form}`` must choose from; ``defined_elsewhere``:
+    the term belongs to the main rulebook, and the glossary only recalls it."""
 
     id: Id
     term: Text
     definition: Text
     keep: bool = False
+    defined_elsewhere: bool = False
     forbidden: dict[Id, tuple[Text, ...]] = Field(default_factory=dict)
+    forms: dict[Id, Inflection] = Field(default_factory=dict)
+
+    @field_validator("forms")
+    @classmethod
+    def _one_form_per_case(cls, forms: dict[str, Inflection]) -> dict[str, Inflection]:
+        """Each number lists exactly one form per case of its language."""
+        for language, inflection in forms.items():
+            cases = CASES.get(language)
+            for number, listed in (("sg", inflection.sg), ("pl", inflection.pl)):
+                if cases and listed is not None and len(listed) != len(cases):
+                    raise ValueError(
+                        f"{language}.{number} lists {len(listed)} forms; {language} needs exactly "
+                        f"{len(cases)} ({', '.join(cases)}), in that order")
+        return forms
+
+    def declined(self, language: str) -> tuple[str, ...]:
+        """Every form the glossary lists for ``language`` (none when it lists none)."""
+        inflection = self.forms.get(language)
+        return inflection.all() if inflection else ()
 
 
 class Glossary(Node):

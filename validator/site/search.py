@@ -54,6 +54,7 @@ import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
 
 from validator.content.catalogs import interface_translations
+from validator.content.model import Inflection
 from validator.content.tokens import Token, split
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
@@ -275,7 +276,8 @@ def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
     for term in workspace.rulebook.glossary.terms:
         declared = getattr(term, "forms", None) or {}
         for language, listed in dict(declared).items():
-            forms[(term.id, str(language))].update(str(form) for form in listed)
+            words = listed.all() if isinstance(listed, Inflection) else listed
+            forms[(term.id, str(language))].update(str(form) for form in words)
     for code, catalog in workspace.rule_catalogs.items():
         for message in workspace.rulebook.messages():
             text = catalog.translate(message.context, message.text).text
