@@ -97,7 +97,8 @@ def test_a_declined_form_counts_as_a_use_of_the_term() -> None:
 
 
 def test_a_wrong_form_is_a_glossary_warning() -> None:
-    """"Jeźdca" is no case of "jeździec": the old prefix check let it through."""
+    """"Jeźdźec" is no case of "jeździec", though it begins like one: the old prefix
+    check let it through."""
     assert lint("The rider falls off.", "Jeźdźec zrzuca z siodła.") == [("glossary", Severity.WARNING)]
     assert lint("The rider falls off.", "El jinete cae.", "es") == []
     assert lint("The rider falls off.", "El caballero cae.", "es") == [("glossary", Severity.WARNING)]
