@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from browser_support import chromium, needs_chromium, serve
 from conftest import copy_project
-from xss_corpus import KINDS, PAGES, YAML_CONTEXTS, all_ids, payload, plant, short
+from xss_corpus import KINDS, PAGES, PREVIEWED, YAML_CONTEXTS, all_ids, payload, plant, short
 
 LANGUAGES = ("en", "es", "pl")
 RECORDER = """
@@ -218,6 +218,49 @@ def test_search_shows_payloads_without_running_them(server: str, browser: Any, l
         visit.close()
     assert results > 0, "the search found none of the planted texts"
     assert fired == []
+
+
+PREVIEW_LINK = f"article a[href$='{PREVIEWED.split('/')[0]}.html#{PREVIEWED.split('/')[1]}']"
+PREVIEW_TEXT = """() => { const box = document.querySelector('.rule-preview');
+    return box && !box.hidden ? box.textContent : null; }"""
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rule_previews_show_payloads_without_running_them(server: str, browser: Any, language: str) -> None:
+    """A link to a rule with payloads in its title and text, hovered and focused: the
+    preview shows them as the characters written (< and > as look-alikes, as in every
+    title) and none runs."""
+    origin = "en" if language == "en" else language
+    title = f"__xss('{origin}-{short(PREVIEWED + '#title')}:script')"
+    text = f"__xss('{origin}-{short(PREVIEWED + '#text')}:img')"
+    shown: dict[str, int] = {}
+    fired: dict[str, list[str]] = {}
+    for name in ("index.html", "chariots.html", "parallel-chariots.html", "discrepancies.html"):
+        visit = Visit(browser, f"{server}/{language}/{name}")
+        try:
+            links = visit.page.locator(PREVIEW_LINK)
+            shown[name] = 0
+            for index in range(links.count()):
+                link = links.nth(index)
+                link.focus()
+                previews = [visit.page.evaluate(PREVIEW_TEXT)]
+                visit.page.keyboard.press("Escape")
+                if link.is_visible():
+                    visit.page.mouse.move(0, 0)
+                    link.hover()
+                    visit.page.wait_for_timeout(250)
+                    previews.append(visit.page.evaluate(PREVIEW_TEXT))
+                for preview in previews:
+                    assert preview and title in preview and text in preview, (name, index, len(previews), preview)
+                    assert "<" not in preview and "\u2039script\u203a" in preview
+                    shown[name] += 1
+            if _fired(visit):
+                fired[name] = _fired(visit)
+        finally:
+            visit.close()
+    assert all(count > 0 for count in shown.values()), shown
+    assert fired == {}
 
 
 def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:

@@ -48,6 +48,12 @@ YAML_CONTEXTS = (
 )
 """Texts planted in the English YAML and, translated, in every catalogue."""
 
+PREVIEWED = "chariots/challenges"
+LINKING = ("chariots#intro", "discrepancies/impact-hits-on-a-mount#summary")
+"""Texts that also get a link to PREVIEWED, a rule with payloads in its title and text,
+so that its preview (title and first paragraph) shows them on every page of PAGES
+but the glossary's, sources' and status'."""
+
 LABELS = ("labels/chariot", "labels/character", "labels/enemy_in_unit", "labels/impact_hits_on",
           "labels/enemy-character")
 """Labels of what the chariots/challenges examples show."""
@@ -95,6 +101,8 @@ def plant(root: Path) -> None:
         message = english[context]
         # Keep the tokens of the text: they are what turns a term into a link with a tooltip.
         text = payload(f"en-{short(context)}") + " " + message.text
+        if context in LINKING:
+            text += f" {{rule:{PREVIEWED}}}"
         new_english[context] = text
         edits.setdefault(message.position.file, []).append((message.position.line, text))
     for file, changes in edits.items():
