@@ -263,6 +263,34 @@ def test_rule_previews_show_payloads_without_running_them(server: str, browser: 
     assert fired == {}
 
 
+@needs_chromium
+def test_the_preview_test_fails_when_previews_are_written_as_html(server: str, browser: Any,
+                                                                  hostile_site: Path) -> None:
+    """The same preview with both defences taken away, its texts written as HTML
+    instead of text and its data without the look-alikes of < and >: payloads run,
+    so the test above would see them."""
+    assets = hostile_site / "es" / "assets" / "validator"
+    script = (assets / "previews.js").read_text(encoding="utf-8")
+    assert script.count(".textContent = String(entry.") == 2
+    unsafe = script.replace(".textContent = String(entry.", ".innerHTML = String(entry.")
+    data = (assets / "previews-data.js").read_text(encoding="utf-8").replace("\u2039", "<").replace("\u203a", ">")
+    context = browser.new_context()
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    try:
+        page.route("**/previews.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=unsafe))
+        page.route("**/previews-data.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=data))
+        page.goto(f"{server}/es/chariots.html")
+        page.locator(PREVIEW_LINK).first.focus()
+        page.wait_for_timeout(300)
+        fired = page.evaluate("window.__xss_calls")
+    finally:
+        context.close()
+    assert any(call.startswith(f"es-{short(PREVIEWED)}") for call in fired), fired
+
+
 def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:
     """Defence in the first place: `validator check` names each hostile text with
     its file, line and msgctxt, and fails."""
