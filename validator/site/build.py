@@ -21,6 +21,7 @@ from validator.checks.run import CheckReport
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
+from validator.site.api import write_api
 from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
 from validator.site.pages import navigation, render_pages, site_title
 from validator.site.previews import write_previews
@@ -48,6 +49,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> li
             _build_language(workspace, report, status, language.code, staged.pages, staged.site / language.code)
             checkpoint("mkdocs")
         _write_root_index(workspace, staged.site)
+        write_api(workspace, report, staged.site)
         make_reproducible(staged.site, epoch)
         finish(staged)
         swap(staged, target)

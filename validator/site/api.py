@@ -1,0 +1,217 @@
+"""The rules as open data: one set of JSON files per language beside the sites.
+
+An army builder or a bot should not have to scrape the pages.  ``validator build``
+writes ``api/<lang>/rules.json``, ``glossary.json``, ``discrepancies.json`` and
+``examples.json`` with the same ids and anchors as the pages, and the JSON Schema
+(draft 2020-12) of each file in ``api/schema/``.
+
+Every text is plain text, as on the pages: it is never HTML or Markdown, and its
+tokens are not pasted in as markup but kept as structured segments (a rule
+reference keeps the rule's id beside its title in the language), with ``plain``
+the same text as one string.  A text shown in another language, because its
+translation is missing or out of date, names that language and its state.
+
+The files are deterministic (sorted keys, the rulebook's order, no dates), so two
+builds of the same input are byte-identical.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from validator.checks.run import CheckReport
+from validator.content.model import Citation, Discrepancy, Example, Rule, Term
+from validator.content.tokens import Literal, Token, split
+from validator.site.pages import DISCREPANCY_PAGE
+from validator.site.previews import preview_key, referrers
+from validator.site.search import html_page
+from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor
+from validator.workspace import Workspace
+
+API_FOLDER = "api"
+SCHEMA_FOLDER = "schema"
+SCHEMAS = Path(__file__).parent / "schema"
+"""The published schemas, one per file kind: ``<kind>.schema.json``."""
+FORMAT = 1
+"""The version of the files' format: raised when a field changes meaning or goes."""
+KINDS = ("rules", "glossary", "discrepancies", "examples")
+
+JSON = dict[str, Any]
+
+
+def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
+    """Write ``site/api/``: every language's files and the schemas; returns the folder."""
+    folder = site / API_FOLDER
+    schema = folder / SCHEMA_FOLDER
+    schema.mkdir(parents=True)
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        shutil.copyfile(path, schema / path.name)
+    for language in workspace.project.languages:
+        target = folder / language.code
+        target.mkdir()
+        for kind, data in documents(workspace, report, language.code).items():
+            (target / f"{kind}.json").write_text(dumps(data), encoding="utf-8")
+    return folder
+
+
+def dumps(data: object) -> str:
+    """Stable JSON: sorted keys, UTF-8 as written, one trailing newline."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1, allow_nan=False) + "\n"
+
+
+def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str, JSON]:
+    """The four documents of one language, by kind."""
+    renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[code], workspace.project.language(code))
+    head = {"format": FORMAT, "language": code, "source_language": workspace.project.source_language}
+    rulebook = workspace.rulebook
+    referred = referrers(rulebook)
+    return {
+        "rules": {**head, "$schema": "../schema/rules.schema.json",
+                  "chapters": [{"id": chapter.chapter.id, "url": html_page(f"{chapter.id}.md"),
+                                "title": text(renderer, f"{chapter.id}#title", chapter.chapter.title),
+                                "intro": text(renderer, f"{chapter.id}#intro", chapter.chapter.intro),
+                                "rules": [rule.id for rule in chapter.rules]}
+                               for chapter in rulebook.chapters],
+                  "rules": [_rule(renderer, rule, referred.get(rule.id, ())) for rule in rulebook.rules]},
+        "glossary": {**head, "$schema": "../schema/glossary.schema.json",
+                     "terms": [_term(renderer, term, code) for term in rulebook.glossary.terms]},
+        "discrepancies": {**head, "$schema": "../schema/discrepancies.schema.json",
+                          "discrepancies": [_discrepancy(renderer, entry)
+                                            for entry in rulebook.discrepancies.discrepancies]},
+        "examples": {**head, "$schema": "../schema/examples.schema.json",
+                     "examples": [_example(renderer, report, rule, example)
+                                  for rule in rulebook.rules for example in rule.examples]},
+    }
+
+
+def text(renderer: TextRenderer, context: str, english: str) -> JSON:
+    """A text in the renderer's language as segments and as one plain string, with
+    the language it is really in and its state (``translated``, ``fuzzy``: out of
+    date, shown in the source language; ``untranslated``)."""
+    translation = renderer.translate(context, english)
+    segments = [{"text": piece.text} if isinstance(piece, Literal) else _segment(renderer, piece)
+                for piece in split(translation.text)]
+    return {"segments": segments, "plain": "".join(str(segment["text"]) for segment in segments),
+            "language": translation.language, "state": translation.state.value}
+
+
+def _segment(renderer: TextRenderer, token: Token) -> JSON:
+    """A token as data: what it stands for, and the words the page shows for it."""
+    rulebook = renderer.rulebook
+    if token.kind == "rule":
+        rule = rulebook.rule(token.argument)
+        return {"rule": rule.id, "url": preview_key(rulebook, rule.id),
+                "text": _words(renderer, f"{rule.id}#title", rule.title)}
+    if token.kind == "term":
+        term = rulebook.term(token.argument)
+        return {"term": term.id, "url": f"{html_page(GLOSSARY_PAGE)}#{term.id}",
+                "text": token.form or _words(renderer, f"glossary/{term.id}#term", term.term)}
+    if token.kind == "roll":
+        return {"roll": token.argument, "text": token.argument.replace("-", "\u2013")}
+    if token.kind == "dist":
+        inches = Decimal(token.argument)
+        number: int | float = int(inches) if inches == inches.to_integral_value() else float(inches)
+        return {"dist": {"inches": number, "text": renderer.distance(inches)}, "text": renderer.distance(inches)}
+    return {token.kind: token.argument, "text": token.argument}
+
+
+def _words(renderer: TextRenderer, context: str, english: str) -> str:
+    """A title as plain words, its own tokens reduced to theirs (no look-alike characters:
+    JSON is not read as HTML)."""
+    return "".join(piece.text if isinstance(piece, Literal) else str(_segment(renderer, piece)["text"])
+                   for piece in split(renderer.translate(context, english).text))
+
+
+def _citation(renderer: TextRenderer, cite: Citation) -> JSON:
+    return {"source": cite.source, "section": cite.section, "pages": cite.pages,
+            "source_name": _words(renderer, f"sources/{cite.source}#name", _source(renderer, cite.source).name)}
+
+
+def _source(renderer: TextRenderer, source_id: str) -> Any:
+    return next(source for source in renderer.rulebook.sources.sources if source.id == source_id)
+
+
+def _rule(renderer: TextRenderer, rule: Rule, referred_by: tuple[str, ...]) -> JSON:
+    rulebook = renderer.rulebook
+    refers_to: list[str] = []
+    for english in (rule.text, *(example.text for example in rule.examples)):
+        for piece in split(english):
+            if isinstance(piece, Token) and piece.kind == "rule":
+                target = rulebook.rule(piece.argument).id
+                if target != rule.id and target not in refers_to:
+                    refers_to.append(target)
+    return {
+        "id": rule.id,
+        "anchor": anchor(rule.id),
+        "chapter": rulebook.chapter_of(rule.id).id,
+        "url": preview_key(rulebook, rule.id),
+        "title": text(renderer, f"{rule.id}#title", rule.title),
+        "text": text(renderer, f"{rule.id}#text", rule.text),
+        "citations": [_citation(renderer, cite) for cite in rule.cite],
+        "aliases": list(rule.aliases),
+        "refers_to": refers_to,
+        "referred_by": list(referred_by),
+        "discrepancies": [entry.id for entry in rulebook.discrepancies_of(rule.id)],
+        "examples": [example.id for example in rule.examples],
+    }
+
+
+def _term(renderer: TextRenderer, term: Term, code: str) -> JSON:
+    inflection = term.forms.get(code)
+    forms = None if inflection is None else {
+        "sg": list(inflection.sg), "pl": None if inflection.pl is None else list(inflection.pl),
+        "other": list(inflection.other)}
+    return {"id": term.id, "anchor": term.id, "url": f"{html_page(GLOSSARY_PAGE)}#{term.id}",
+            "term": text(renderer, f"glossary/{term.id}#term", term.term),
+            "definition": text(renderer, f"glossary/{term.id}#definition", term.definition),
+            "keep": term.keep, "defined_elsewhere": term.defined_elsewhere, "forms": forms}
+
+
+def _discrepancy(renderer: TextRenderer, entry: Discrepancy) -> JSON:
+    base = f"discrepancies/{entry.id}"
+    return {
+        "id": entry.id, "anchor": anchor(entry.id), "url": f"{html_page(DISCREPANCY_PAGE)}#{anchor(entry.id)}",
+        "title": text(renderer, f"{base}#title", entry.title),
+        "kind": entry.kind, "status": entry.status, "rules": list(entry.rules),
+        "summary": text(renderer, f"{base}#summary", entry.summary),
+        "readings": [{"id": reading.id, "source": reading.source, "variant": reading.variant,
+                      "says": text(renderer, f"{base}#reading.{reading.id}", reading.says)}
+                     for reading in entry.readings],
+        "adopted": entry.adopted,
+        "rationale": text(renderer, f"{base}#rationale", entry.rationale),
+    }
+
+
+def _example(renderer: TextRenderer, report: CheckReport, rule: Rule, example: Example) -> JSON:
+    return {
+        "id": example.id, "rule": rule.id, "anchor": f"{anchor(rule.id)}--{example.id}",
+        "url": f"{preview_key(renderer.rulebook, rule.id).split('#')[0]}#{anchor(rule.id)}--{example.id}",
+        "scenario": example.scenario, "variant": example.variant, "given": outcome(example.given),
+        "outcome": outcome(report.computed(rule.id, example.id)),
+        "text": text(renderer, f"{rule.id}#example.{example.id}", example.text),
+    }
+
+
+def outcome(value: object) -> Any:
+    """A computed outcome as JSON: each exact fraction as ``{"fraction": "19/27",
+    "float": 0.7037…}`` (the string is exact, the float for convenience).
+
+    >>> outcome({"probability": Fraction(19, 27), "hits": [1, 2]})
+    {'probability': {'float': 0.7037037037037037, 'fraction': '19/27'}, 'hits': [1, 2]}
+    """
+    if isinstance(value, Fraction):
+        return {"float": float(value), "fraction": str(value)}
+    if isinstance(value, dict):
+        return {str(key): outcome(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [outcome(item) for item in value]
+    # The YAML reader's own scalar types (a float that remembers its spelling) as plain ones.
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind(value)
+    return value
