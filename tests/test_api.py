@@ -101,6 +101,26 @@ def test_the_schemas_share_one_definition_of_text_and_ids() -> None:
     assert all(found == definitions[0] for found in definitions)
 
 
+class Links(HTMLParser):
+    """Every ``href`` of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.links.update(value for name, value in attrs if name == "href" and value)
+
+
+def test_the_api_folder_lists_its_files(built_site: Path) -> None:
+    folder = built_site / "api"
+    parser = Links()
+    parser.feed((folder / "index.html").read_text(encoding="utf-8"))
+    files = {path.relative_to(folder).as_posix() for path in folder.rglob("*.json")}
+    assert len(files) == len(KINDS) * (len(LANGUAGES) + 1)
+    assert parser.links == files
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_file_validates_against_its_schema(built_site: Path, code: str) -> None:
     assert sorted(path.name for path in (built_site / "api" / code).iterdir()) == sorted(f"{k}.json" for k in KINDS)

@@ -17,6 +17,7 @@ builds of the same input are byte-identical.
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from decimal import Decimal
@@ -56,7 +57,24 @@ def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
         target.mkdir()
         for kind, data in documents(workspace, report, language.code).items():
             (target / f"{kind}.json").write_text(dumps(data), encoding="utf-8")
+    _write_index(workspace, folder)
     return folder
+
+
+def _write_index(workspace: Workspace, folder: Path) -> None:
+    """A plain page listing the files, for whoever opens ``api/`` in a browser (and
+    like every folder of the site, one with its own ``index.html``)."""
+    project = workspace.project
+    items = [f'<li><a href="{SCHEMA_FOLDER}/{kind}.schema.json">{SCHEMA_FOLDER}/{kind}.schema.json</a></li>'
+             for kind in KINDS]
+    for language in project.languages:
+        code = html.escape(language.code)
+        items += [f'<li><a href="{code}/{kind}.json" hreflang="{code}">{code}/{kind}.json'
+                  f"</a> ({html.escape(language.name)})</li>" for kind in KINDS]
+    (folder / "index.html").write_text(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(project.title)}: open data</title></head>"
+        f"<body><ul>{''.join(items)}</ul></body></html>\n", encoding="utf-8")
 
 
 def dumps(data: object) -> str:
