@@ -65,8 +65,10 @@ GLOBAL = "validatorSearchIndex"
 
 TITLE_WEIGHT = 10
 """A word of the title counts as much as ten in the text."""
-TERM_WEIGHT = 10
-OTHER_LANGUAGE_WEIGHT = 6
+TERM_WEIGHT = 5
+"""Below a rule's title: a query that names a term finds the rule about it first, then
+the term's definition."""
+OTHER_LANGUAGE_WEIGHT = 3
 TEXT_CAP = 5
 """A word repeated in a long text stops adding weight after this many times."""
 ID_WEIGHT = 30
@@ -260,8 +262,9 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
             if other != code:
                 builder.add_text(entry, other_renderer.plain(f"glossary/{term.id}#term", term.term),
                                  OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
-            for form in sorted(used_forms.get((term.id, other), ())):
-                builder.add_text(entry, form, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
+            # All forms in one text, so each word counts once however many cases share it.
+            forms = " ".join(sorted(used_forms.get((term.id, other), ())))
+            builder.add_text(entry, forms, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
         builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
         builder.entries.append(entry)
     return builder.serialise()
