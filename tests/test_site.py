@@ -197,3 +197,20 @@ def test_example_boxes_use_translated_labels(built_site: Path) -> None:
     english = (built_site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8")
     assert '<span title="mount_wounds" lang="en">mount wounds</span>' in english
     assert '<span title="guard-the-body" lang="en">guard the body</span>' in english
+
+
+@pytest.mark.parametrize(("language", "note"), [
+    ("en", "Defined in the main rulebook"), ("es", "Definido en el reglamento principal"),
+    ("pl", "Pojęcie zdefiniowane w podstawowym podręczniku zasad"),
+])
+def test_glossary_marks_terms_of_the_main_rulebook(built_site: Path, language: str, note: str) -> None:
+    from validator.content.loader import load_rulebook
+    from validator.content.project import load_project
+
+    terms = load_rulebook(ROOT, load_project(ROOT)).glossary.terms
+    elsewhere = [term for term in terms if term.defined_elsewhere]
+    assert 0 < len(elsewhere) < len(terms)
+    page = (built_site / language / "glossary.html").read_text(encoding="utf-8")
+    sections = re.split(r'<h2 id="', page)[1:]
+    marked = {section.split('"', 1)[0] for section in sections if note in section}
+    assert marked == {term.id for term in elsewhere}

@@ -41,6 +41,11 @@ class Project(Node):
         return tuple(language for language in self.languages if language.code != self.source_language)
 
 
+RESERVED_FOLDERS = frozenset({"api"})
+"""Folders of the built site beside the language sites (the open data), which no
+language's site may take the place of."""
+
+
 def load_project(root: Path) -> Project:
     path = root / PROJECT_FILE
     if not path.exists():
@@ -55,6 +60,11 @@ def load_project(root: Path) -> Project:
                                          f"language '{language.code}' is listed twice (first at line "
                                          f"{first[language.code]})",
                                          "list each language once; one site is built per entry")])
+        if language.code in RESERVED_FOLDERS:
+            raise ProblemsFound([Problem(PROJECT_FILE, language.position.line, "",
+                                         f"language code '{language.code}' is the name of a folder the build "
+                                         "writes beside the language sites",
+                                         "use the language's ISO code, such as 'de' or 'pt-BR'")])
         first[language.code] = language.position.line
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
