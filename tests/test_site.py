@@ -77,12 +77,14 @@ def test_language_selector_leads_to_the_same_page(built_site: Path) -> None:
 def test_every_internal_link_resolves(built_site: Path) -> None:
     for language in LANGUAGES:
         for html_file in (built_site / language).rglob("*.html"):
-            if html_file.name == "404.html":  # served from the site root, so its links are absolute
-                continue
-            for href, _attributes in Page(html_file).links:
-                if re.match(r"^[a-z]+:|^//", href) or href.startswith("#"):
+            page = Page(html_file)
+            for href, _attributes in page.links:
+                if re.match(r"^[a-z]+:|^//", href) or href == "#":
                     continue
                 path, _, fragment = href.partition("#")
+                if not path:
+                    assert fragment in page.ids, f"{html_file}: missing anchor {href}"
+                    continue
                 target = (html_file.parent / path).resolve()
                 if target.is_dir():
                     target = target / "index.html"
