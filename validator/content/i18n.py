@@ -51,12 +51,14 @@ def ui_template() -> Catalog:
 
     They belong to the installed engine, not to a project, so they are read from the
     package wherever it is installed (``babel-ui.cfg`` does the same for ``pybabel``
-    in this repository)."""
+    in this repository). Locations name the file without a line: a translator finds
+    the string by its text, and an edit that only moves code leaves the catalogues
+    as they are."""
     method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
     options_map = {"templates/**.j2": {"encoding": "utf-8"}}
     template = Catalog(fuzzy=False, creation_date=run_date())
-    for filename, line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
-        template.add(message, locations=[(f"validator/site/{filename}", line)], auto_comments=comments,
+    for filename, _line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
+        template.add(message, locations=[(f"validator/site/{filename}", None)], auto_comments=comments,
                      context=context)
     return template
 
