@@ -58,7 +58,9 @@ def ui_template() -> Catalog:
     options_map = {"templates/**.j2": {"encoding": "utf-8"}}
     template = Catalog(fuzzy=False, creation_date=run_date())
     for filename, _line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
-        template.add(message, locations=[(f"validator/site/{filename}", None)], auto_comments=comments,
+        # Babel's writer prints a location whose line is None as the file alone; its hints say int.
+        location = (f"validator/site/{filename}", None)
+        template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
                      context=context)
     return template
 
