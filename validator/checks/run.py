@@ -38,6 +38,8 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> Ch
     rulebook = workspace.rulebook
     runs = tuple(run_examples(workspace.ruleset,
                               ((rule.id, example) for rule in rulebook.rules for example in rule.examples)))
+    runs += tuple(run_examples(workspace.ruleset,  # official answers' examples, named faq/<id>
+                               ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples)))
     problems = [problem for run in runs for problem in run.problems]
     case_runs, case_problems = _run_case_files(workspace, case_files)
     runs += case_runs

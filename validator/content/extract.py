@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from pydantic import BaseModel
 
+from validator.content.faq import Faq, faq_messages
 from validator.content.model import (
     Chapter,
     Discrepancies,
@@ -36,7 +37,7 @@ def messages_of_file(data: Mapping[str, Any], shown_as: str) -> Iterator[Message
     """The messages of one content file, recognised by its top-level keys."""
     kinds: list[tuple[str, type[BaseModel]]] = [
         ("chapter", Chapter), ("terms", Glossary), ("sources", Sources),
-        ("discrepancies", Discrepancies), ("source_language", Project),
+        ("discrepancies", Discrepancies), ("faq", Faq), ("source_language", Project),
     ]
     for key, model in kinds:
         if key in data:
@@ -49,6 +50,8 @@ def messages_of_file(data: Mapping[str, Any], shown_as: str) -> Iterator[Message
                 yield from source_messages(document)
             elif isinstance(document, Discrepancies):
                 yield from discrepancy_messages(document)
+            elif isinstance(document, Faq):
+                yield from faq_messages(document)
             elif isinstance(document, Project):
                 yield Message(context="rulebook#title", text=document.title, position=document.position.of("title"))
             return

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from validator.content.faq import EMPTY as NO_FAQ
+from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
 from validator.content.model import (
     Chapter,
     Discrepancies,
@@ -40,6 +42,8 @@ class Rulebook:
     glossary: Glossary
     sources: Sources
     discrepancies: Discrepancies
+    faq: Faq = NO_FAQ
+    """The official answers (docs/faq.yml), see :mod:`validator.content.faq`."""
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -70,6 +74,7 @@ class Rulebook:
             yield from chapter_messages(chapter)
         yield from glossary_messages(self.glossary)
         yield from discrepancy_messages(self.discrepancies)
+        yield from faq_messages(self.faq)
         yield from source_messages(self.sources)
 
 
@@ -94,14 +99,17 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     glossary = load(Glossary, content / "glossary.yml")
     sources = load(Sources, content / "sources.yml")
     discrepancies = load(Discrepancies, content / "discrepancies.yml")
+    faq, faq_load_problems = load_or_problems(content, project.content_dir)
+    problems.extend(faq_load_problems)
     if problems:
         raise ProblemsFound(problems)
     assert isinstance(glossary, Glossary) and isinstance(sources, Sources)
     assert isinstance(discrepancies, Discrepancies)
     ordered = sorted((chapter for chapter in chapters if isinstance(chapter, Chapter)),
                      key=lambda chapter: (chapter.chapter.order, chapter.id))
-    rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies)
+    rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq)
     problems.extend(_identity_problems(rulebook))
+    problems.extend(faq_problems(rulebook))
     if problems:
         raise ProblemsFound(problems)
     return rulebook

@@ -1,0 +1,130 @@
+"""Official answers: the design team's questions and answers on the rules.
+
+An answer is an entry of its own (``docs/faq.yml``), not a line of a rule's text:
+it has its own source and page, touches one or more rules, is translated like any
+text and may carry worked examples, run by the rules core like those of a rule.
+The site shows each entry under every rule it touches and on the FAQ page, in the
+section of the chapter of the first rule it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import Field, model_validator
+
+from validator.content.model import Example, Id, Message, Node, RuleId, Text
+from validator.content.yamlsource import read_yaml, validate
+from validator.problems import Problem, ProblemsFound
+
+if TYPE_CHECKING:
+    from validator.content.loader import Rulebook
+
+FAQ_FILE = "faq.yml"
+CONTEXT_PREFIX = "faq/"
+
+
+class FaqEntry(Node):
+    """One official answer: the question and the answer in our words, where it was
+    published (a source of ``docs/sources.yml`` with its page, or a public address
+    that reproduces it), the rules it touches and optional worked examples."""
+
+    id: Id
+    question: Text
+    answer: Text
+    source: Id
+    page: Text | None = None
+    url: Text | None = None
+    rules: tuple[RuleId, ...] = Field(min_length=1)
+    examples: tuple[Example, ...] = ()
+
+    @model_validator(mode="after")
+    def _page_or_url(self) -> FaqEntry:
+        """An answer nobody can look up is not an official answer."""
+        if self.page is None and self.url is None:
+            raise ValueError("an official answer needs 'page' (in its source) or 'url' (a public copy), or both")
+        if self.url is not None and not self.url.startswith(("https://", "http://")):
+            raise ValueError("'url' must be a web address starting with https:// or http://")
+        return self
+
+    @property
+    def subject(self) -> str:
+        """The id under which problems, catalogue contexts and example runs name it."""
+        return f"{CONTEXT_PREFIX}{self.id}"
+
+
+class Faq(Node):
+    faq: tuple[FaqEntry, ...]
+
+
+EMPTY = Faq(faq=())
+
+
+def faq_messages(faq: Faq) -> Iterator[Message]:
+    """The translatable texts of the official answers, with msgctxt ``faq/<id>#…``."""
+    for entry in faq.faq:
+        yield Message(context=f"{entry.subject}#question", text=entry.question,
+                      position=entry.position.of("question"))
+        yield Message(context=f"{entry.subject}#answer", text=entry.answer, position=entry.position.of("answer"))
+        for example in entry.examples:
+            yield Message(context=f"{entry.subject}#example.{example.id}", text=example.text,
+                          position=example.position.of("text"))
+
+
+def load_faq(content: Path, shown_dir: str) -> Faq:
+    """``docs/faq.yml`` when it exists (a rulebook without official answers has none)."""
+    path = content / FAQ_FILE
+    if not path.exists():
+        return EMPTY
+    shown = f"{shown_dir}/{FAQ_FILE}"
+    return validate(Faq, read_yaml(path, shown), shown)
+
+
+def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
+    """Each answer names rules and a source that exist, and ids are unique."""
+    rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
+    source_ids = {source.id for source in rulebook.sources.sources}
+    first_seen: dict[str, int] = {}
+    for entry in rulebook.faq.faq:
+        where = entry.position
+        if entry.id in first_seen:
+            yield Problem(where.file, where.of("id").line, entry.subject,
+                          f"duplicate official answer id '{entry.id}' (first used at line {first_seen[entry.id]})",
+                          "give each answer a distinct id")
+        else:
+            first_seen[entry.id] = where.of("id").line
+        if entry.source not in source_ids:
+            yield Problem(where.file, where.of("source").line, entry.subject,
+                          f"cites unknown source '{entry.source}'", "add it to docs/sources.yml or correct the id")
+        for rule_id in entry.rules:
+            if rule_id not in rule_ids:
+                yield Problem(where.file, where.of("rules").line, entry.subject,
+                              f"touches unknown rule '{rule_id}'", "use the id of an existing rule (or an alias)")
+        seen_examples: set[str] = set()
+        for example in entry.examples:
+            if example.id in seen_examples:
+                yield Problem(example.position.file, example.position.of("id").line, entry.subject,
+                              f"duplicate example id '{example.id}'", "give each example a distinct id")
+            seen_examples.add(example.id)
+
+
+def answers_of(rulebook: Rulebook, rule_id: str) -> tuple[FaqEntry, ...]:
+    """The official answers that touch ``rule_id`` (named by its id or an alias)."""
+    rule = rulebook.rule(rule_id)
+    names = {rule.id, *rule.aliases}
+    return tuple(entry for entry in rulebook.faq.faq if names & set(entry.rules))
+
+
+def home_chapter(rulebook: Rulebook, entry: FaqEntry) -> str:
+    """The chapter whose FAQ section holds ``entry``: that of the first rule it touches."""
+    return rulebook.chapter_of(entry.rules[0]).id
+
+
+def load_or_problems(content: Path, shown_dir: str) -> tuple[Faq, list[Problem]]:
+    """:func:`load_faq`, with its problems returned for the loader to report with the rest."""
+    try:
+        return load_faq(content, shown_dir), []
+    except ProblemsFound as found:
+        return EMPTY, list(found.problems)
