@@ -32,7 +32,8 @@ M, U, J = cu.Mount, cu.UnitKind, cu.JoinBar
     (M.ON_FOOT, U.TROOPS, ()),
     (M.CAVALRY, U.TROOPS, ()),
     (M.MONSTER, U.TROOPS, ()),            # whatever his mount and its size
-    (M.ON_FOOT, U.CHARIOTS, ()),          # the seed bars chariot riders, not others
+    (M.ON_FOOT, U.CHARIOTS, (J.CHARIOTS_TAKE_ONLY_CHARIOT_CHARACTERS,)),  # official answer, Chronicles 2004
+    (M.MONSTER, U.CHARIOTS, (J.CHARIOTS_TAKE_ONLY_CHARIOT_CHARACTERS,)),
     (M.CHARIOT, U.CHARIOTS, ()),
     (M.ON_FOOT, U.FLYING, (J.FLYING_UNIT,)),
     (M.MONSTER, U.FLYING, (J.FLYING_UNIT,)),   # not even on a flying monster
@@ -46,12 +47,22 @@ def test_which_units_a_character_may_join(mount: cu.Mount, unit: cu.UnitKind, re
     assert verdict.may_join is (not reasons)
 
 
-def test_only_one_chariot_character_per_chariot_unit() -> None:
+def test_chariot_units_take_chariot_characters_only_and_no_limit_on_them() -> None:
+    """The official answer (Warhammer Chronicles 2004, page 113): only a character in a
+    chariot may join a unit of chariots, and it names no number."""
     assert cu.may_join(M.CHARIOT, U.CHARIOTS, chariot_characters_in_unit=0).may_join
-    second = cu.may_join(M.CHARIOT, U.CHARIOTS, chariot_characters_in_unit=1)
+    assert cu.may_join(M.CHARIOT, U.CHARIOTS, chariot_characters_in_unit=1).may_join
+    assert not cu.may_join(M.CAVALRY, U.CHARIOTS).may_join
+
+
+def test_only_one_chariot_character_per_chariot_unit_under_the_earlier_reading() -> None:
+    """The Spanish compilation's sentence as this reference read it before the answer."""
+    earlier = VARIANTS["spanish-compilation-one-chariot-character"]
+    assert cu.may_join(M.CHARIOT, U.CHARIOTS, chariot_characters_in_unit=0, rulings=earlier).may_join
+    second = cu.may_join(M.CHARIOT, U.CHARIOTS, chariot_characters_in_unit=1, rulings=earlier)
     assert second.reasons == (J.CHARIOT_CHARACTER_ALREADY_JOINED,)
     # a character on foot is not a chariot character: the limit is not his
-    assert cu.may_join(M.ON_FOOT, U.CHARIOTS, chariot_characters_in_unit=1).may_join
+    assert cu.may_join(M.ON_FOOT, U.CHARIOTS, chariot_characters_in_unit=1, rulings=earlier).may_join
 
 
 @pytest.mark.parametrize(("fleeing", "engaged"), list(product([False, True], repeat=2)))

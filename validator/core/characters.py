@@ -325,20 +325,33 @@ def look_out_sir_faces(rulings: Rulings = ADOPTED) -> frozenset[int]:
 
 
 @implements("shooting-at-characters/look-out-sir")
-def look_out_sir(die: int, rulings: Rulings = ADOPTED) -> LookOutSir:
+def look_out_sir_applies(similar_size: bool, rulings: Rulings = ADOPTED) -> bool:
+    """Whether the character gets the roll at all: only among models of his own size
+    (Warhammer Chronicles 2004, page 113), unless the rulings give it to any character
+    in a unit.  The rulings are read only for a character bigger than his unit."""
+    return similar_size or not rulings.look_out_sir_similar_size_only
+
+
+@implements("shooting-at-characters/look-out-sir")
+def look_out_sir(die: int, rulings: Rulings = ADOPTED, similar_size: bool = True) -> LookOutSir:
     """A character in a unit struck by a weapon that does not pick its target in the
     normal way (stone thrower, cannon, some spells): on a 6 he is hit as usual, on
     1-5 he dodges and an ordinary model of the unit takes the hit.  Under the English
-    rulebook he is hit on a 1 and dodges on 2-6."""
+    rulebook he is hit on a 1 and dodges on 2-6.  A character bigger than the models
+    of his unit (``similar_size`` false) has no such roll: the hit is his."""
     check_d6(die)
+    if not look_out_sir_applies(similar_size, rulings):
+        return LookOutSir(character_hit=True, ordinary_model_hit=False)
     hit = die in look_out_sir_faces(rulings)
     return LookOutSir(character_hit=hit, ordinary_model_hit=not hit)
 
 
 @implements("shooting-at-characters/look-out-sir")
-def look_out_sir_hit_chance(hits: int = 1, rulings: Rulings = ADOPTED) -> Fraction:
+def look_out_sir_hit_chance(hits: int = 1, rulings: Rulings = ADOPTED, similar_size: bool = True) -> Fraction:
     """Exact chance that the character is hit by at least one of ``hits`` such hits,
     each rolled for separately: 1/6 for one hit, whichever face hits him."""
     if hits < 0:
         raise ValueError("the number of hits cannot be negative")
+    if not look_out_sir_applies(similar_size, rulings):
+        return Fraction(1 if hits else 0)
     return chance_of_at_least_one(chance_of_faces(look_out_sir_faces(rulings)), hits)

@@ -15,6 +15,7 @@ ImpactHitsOnMount = Literal["more-than-two-wounds", "monstrous-mount"]
 UnitShieldCount = Literal["all-models", "rank-and-file"]
 SmallUnitHits = Literal["randomised", "even-split"]
 LookOutSirHitFace = Literal[6, 1]
+ChariotUnitJoiners = Literal["chariot-characters-only", "one-chariot-character"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,17 @@ class Rulings:
     look_out_sir_hit_face: LookOutSirHitFace = 6
     """The face of the Look out, Sir! roll on which the character is hit after all: 6, as
     the Polish summary says, or 1, as the English rulebook has it."""
+    chariot_unit_joiners: ChariotUnitJoiners = "chariot-characters-only"
+    """Who may join a unit of chariots: only characters riding chariots (as many as
+    fit), as the official answer of Warhammer Chronicles 2004 (page 113) settles it;
+    or any character, but only one riding a chariot, the reading this reference took
+    before from the Spanish compilation's sentence."""
+    look_out_sir_similar_size_only: bool = True
+    """Whether Look out, Sir! protects only a character among models of his own size, as
+    the official answer of Warhammer Chronicles 2004 (page 113) settles it, so that a
+    mounted hero in a unit on foot, or a hero on a monster's base, is hit with no roll;
+    ``False`` is the reading this reference followed before, from the Polish summary,
+    which gives the roll to any character in a unit."""
 
 
 ADOPTED = Rulings()
@@ -60,4 +72,6 @@ VARIANTS: dict[str, Rulings] = {
     "english-rulebook-rank-and-file": replace(ADOPTED, unit_shield_counts="rank-and-file"),
     "english-rulebook-even-split": replace(ADOPTED, small_unit_hits="even-split"),
     "english-rulebook-look-out-sir-on-one": replace(ADOPTED, look_out_sir_hit_face=1),
+    "polish-summary-look-out-sir-any-size": replace(ADOPTED, look_out_sir_similar_size_only=False),
+    "spanish-compilation-one-chariot-character": replace(ADOPTED, chariot_unit_joiners="one-chariot-character"),
 }

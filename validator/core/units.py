@@ -44,6 +44,7 @@ class JoinBar(StrEnum):
     LONE_MONSTER = "lone-monster"
     CHARIOT_JOINS_ONLY_CHARIOTS = "chariot-joins-only-chariots"
     CHARIOT_CHARACTER_ALREADY_JOINED = "chariot-character-already-joined"
+    CHARIOTS_TAKE_ONLY_CHARIOT_CHARACTERS = "chariots-take-only-chariot-characters"
     UNIT_FLEEING = "unit-fleeing"
     UNIT_ENGAGED = "unit-engaged"
 
@@ -55,7 +56,8 @@ CLOSED_UNIT_KINDS: dict[UnitKind, JoinBar] = {
 """Units no character may ever join, whatever he rides (even if he flies himself)."""
 
 MAX_CHARIOT_CHARACTERS_PER_CHARIOT_UNIT = 1
-"""A unit of chariots takes a single character riding a chariot."""
+"""Under the Spanish compilation's earlier reading, a unit of chariots takes a single
+character riding a chariot (the official answer sets no such limit)."""
 
 MOUNTS_THAT_FORM_CHARACTER_UNITS = frozenset({Mount.ON_FOOT, Mount.CAVALRY})
 """Only characters on foot or on cavalry steeds may form units among themselves."""
@@ -75,12 +77,15 @@ def may_join(
     unit_fleeing: bool = False,
     unit_engaged: bool = False,
     chariot_characters_in_unit: int = 0,
+    rulings: Rulings = ADOPTED,
 ) -> JoinVerdict:
     """Whether a character may join a unit, and every reason why not.
 
     By default any unit will do, whatever the character rides and however big
     the unit.  Never a flying unit or a lone monster; a character in a chariot
-    only a unit of chariots that has no chariot character yet; never a unit that
+    only a unit of chariots, and a unit of chariots only a character in a chariot
+    (Warhammer Chronicles 2004, page 113; under the Spanish compilation's earlier
+    reading, any character, but one chariot character at most); never a unit that
     is fleeing or engaged in close combat (he may still charge its enemy).
     """
     if chariot_characters_in_unit < 0:
@@ -90,10 +95,13 @@ def may_join(
     reasons: list[JoinBar] = []
     if unit in CLOSED_UNIT_KINDS:
         reasons.append(CLOSED_UNIT_KINDS[unit])
-    if mount is Mount.CHARIOT:
-        if unit is not UnitKind.CHARIOTS:
-            reasons.append(JoinBar.CHARIOT_JOINS_ONLY_CHARIOTS)
-        elif chariot_characters_in_unit >= MAX_CHARIOT_CHARACTERS_PER_CHARIOT_UNIT:
+    if mount is Mount.CHARIOT and unit is not UnitKind.CHARIOTS:
+        reasons.append(JoinBar.CHARIOT_JOINS_ONLY_CHARIOTS)
+    elif unit is UnitKind.CHARIOTS:
+        if rulings.chariot_unit_joiners == "chariot-characters-only":
+            if mount is not Mount.CHARIOT:
+                reasons.append(JoinBar.CHARIOTS_TAKE_ONLY_CHARIOT_CHARACTERS)
+        elif mount is Mount.CHARIOT and chariot_characters_in_unit >= MAX_CHARIOT_CHARACTERS_PER_CHARIOT_UNIT:
             reasons.append(JoinBar.CHARIOT_CHARACTER_ALREADY_JOINED)
     if unit_fleeing:
         reasons.append(JoinBar.UNIT_FLEEING)

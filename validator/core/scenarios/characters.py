@@ -133,21 +133,25 @@ def _lone_shot(given: LoneShotGiven, _rulings: Rulings) -> chars.LoneShot:
 
 
 @dataclass(frozen=True)
-class DieGiven:
+class LookOutDieGiven:
     die: D6
+    similar_size: bool = True
+    """False for a character bigger than the models of his unit (a rider among foot
+    troops, a monster's base among cavalry): no Look out, Sir! for him."""
 
 
-def _look_out_sir(given: DieGiven, rulings: Rulings) -> chars.LookOutSir:
-    return chars.look_out_sir(given.die, rulings)
+def _look_out_sir(given: LookOutDieGiven, rulings: Rulings) -> chars.LookOutSir:
+    return chars.look_out_sir(given.die, rulings, given.similar_size)
 
 
 @dataclass(frozen=True)
 class LookOutHitsGiven:
     hits: Hits = 1
+    similar_size: bool = True
 
 
 def _look_out_sir_chance(given: LookOutHitsGiven, rulings: Rulings) -> Probability:
-    return Probability(probability=chars.look_out_sir_hit_chance(given.hits, rulings))
+    return Probability(probability=chars.look_out_sir_hit_chance(given.hits, rulings, given.similar_size))
 
 
 # --- Close combat and challenges ----------------------------------------------------------
@@ -259,7 +263,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("shooting-lone-character-to-hit", "The roll and exact chance to hit a lone character",
              LoneShotGiven, _lone_shot, chars.lone_character_shot),
     Scenario("shooting-look-out-sir", "The Look out, Sir! roll for a character in a unit",
-             DieGiven, _look_out_sir, chars.look_out_sir),
+             LookOutDieGiven, _look_out_sir, chars.look_out_sir),
     Scenario("shooting-look-out-sir-chance", "Exact chance that Look out, Sir! fails for at least one of n hits",
              LookOutHitsGiven, _look_out_sir_chance, chars.look_out_sir_hit_chance),
     Scenario("challenge-split-attacks", "A character's attacks split among the models in contact",

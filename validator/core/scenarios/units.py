@@ -25,9 +25,9 @@ class JoinGiven:
     chariot_characters_in_unit: Count = 0
 
 
-def _may_join(given: JoinGiven, _rulings: Rulings) -> cu.JoinVerdict:
+def _may_join(given: JoinGiven, rulings: Rulings) -> cu.JoinVerdict:
     return cu.may_join(given.mount, given.unit, given.unit_fleeing, given.unit_engaged,
-                       given.chariot_characters_in_unit)
+                       given.chariot_characters_in_unit, rulings)
 
 
 @dataclass(frozen=True)
