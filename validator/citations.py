@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -14,7 +15,8 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of ``rule_ids``.
 
     The ids are stored on the function rather than in a side table so that moving
-    or renaming the function carries its citation with it.
+    or renaming the function carries its citation with it.  Each call is also a
+    step of a trace when one is being taken (see :mod:`validator.trace`).
 
     >>> @implements("chapter/rule")
     ... def f() -> None: ...
@@ -25,8 +27,11 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
         raise ValueError("implements() needs at least one rule id")
 
     def mark(function: F) -> F:
-        setattr(function, RULE_IDS_ATTRIBUTE, tuple(rule_ids))
-        return function
+        from validator.trace import traced
+
+        wrapper = functools.wraps(function)(traced(function, tuple(rule_ids)))
+        setattr(wrapper, RULE_IDS_ATTRIBUTE, tuple(rule_ids))
+        return wrapper  # type: ignore[return-value]
 
     return mark
 

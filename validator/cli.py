@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     calc.add_argument("--given", required=True, metavar="JSON", help='the input, e.g. \'{"dice": [2, 5]}\'')
     calc.add_argument("--variant", metavar="NAME", help="compute under a ruling variant instead of the adopted one")
     calc.add_argument("--format", choices=("text", "json"), default="text")
+    calc.add_argument("--trace", action="store_true",
+                      help="also list the steps the core took, each with the rules it applies (json always has them)")
     calc.set_defaults(handler=_calc)
 
     build = commands.add_parser("build", help="check, then build one site per language")
@@ -264,16 +266,23 @@ def _calc(project: Path, arguments: argparse.Namespace) -> int:
         print(f"validator: error: {given}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        outcome = ruleset.run(arguments.scenario, given, arguments.variant)
+        outcome, steps = ruleset.run_traced(arguments.scenario, given, arguments.variant)
     except ScenarioError as error:
         print(f"validator: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     if arguments.format == "json":
         print(json.dumps({"scenario": arguments.scenario, "variant": arguments.variant, "given": given,
-                          "outcome": to_json(outcome)}, indent=2, ensure_ascii=False))
+                          "outcome": to_json(outcome), "trace": [step.as_json() for step in steps]},
+                         indent=2, ensure_ascii=False))
         return EXIT_OK
     for name, value in outcome.items():
         print(f"{name}: {_value_text(value)}")
+    if arguments.trace and steps:
+        print("steps:")
+    for step in steps if arguments.trace else ():
+        arguments_text = ", ".join(f"{key}={_value_text(value)}" for key, value in step.params.items())
+        print(f"{'  ' * step.depth}- {step.text} [{', '.join(step.rules)}] "
+              f"{step.key}({arguments_text}) -> {_value_text(step.result)}")
     return EXIT_OK
 
 

@@ -24,6 +24,7 @@ from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from validator.citations import rule_ids_of
 from validator.problems import without_consequential_errors
+from validator.trace import Step, tracing
 
 Plain = Any
 """A JSON-like value: dict, list, str, int, bool, None, or a Fraction for probabilities."""
@@ -222,6 +223,13 @@ class Ruleset:
             raise TypeError(f"scenario {name!r} must return a dataclass or a mapping")
         return plain
 
+
+    def run_traced(self, name: str, given: Mapping[str, Any],
+                   variant: str | None = None) -> tuple[dict[str, Plain], tuple[Step, ...]]:
+        """As :meth:`run`, with the steps the core took (see :mod:`validator.trace`)."""
+        with tracing() as trace:
+            outcome = self.run(name, given, variant)
+        return outcome, tuple(trace.steps)
 
     def changed_by(self, variant: str) -> set[str]:
         """The rulings a variant sets differently from the adopted ones."""

@@ -14,6 +14,7 @@ from typing import Any
 from validator.content.model import Example, Position
 from validator.problems import Problem
 from validator.ruleset import Plain, Ruleset, ScenarioError
+from validator.trace import Step
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class ExampleRun:
     example: Example
     computed: dict[str, Plain] | None
     problems: tuple[Problem, ...]
+    trace: tuple[Step, ...] = ()
+    """The steps the core took to compute the outcome, each citing its rules."""
 
 
 def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]]) -> list[ExampleRun]:
@@ -31,7 +34,7 @@ def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]]) -> l
 def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:
     label = f"example '{example.id}' ({example.scenario})"
     try:
-        computed = ruleset.run(example.scenario, example.given, example.variant)
+        computed, trace = ruleset.run_traced(example.scenario, example.given, example.variant)
     except ScenarioError as error:
         problem = Problem(example.position.file, example.position.of("given").line, rule_id,
                           f"{label}: {error}", "correct the scenario name, the variant or the given values")
@@ -48,7 +51,7 @@ def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:
                 "correct the stated outcome, or the given values if they are what is wrong")
         for line, difference in compare_outcome(example.expect, computed, example.position)
     )
-    return ExampleRun(rule_id, example, computed, problems)
+    return ExampleRun(rule_id, example, computed, problems, trace)
 
 
 def compare_outcome(expected: Mapping[str, Any], computed: Mapping[str, Plain],

@@ -12,6 +12,7 @@ from validator.checks.references import reference_problems
 from validator.content.model import CaseFile
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
+from validator.trace import Step
 from validator.workspace import Workspace
 
 
@@ -30,6 +31,13 @@ class CheckReport:
         for run in self.runs:
             if run.rule_id == rule_id and run.example.id == example_id and run.computed is not None:
                 return run.computed
+        raise KeyError(f"{rule_id}#{example_id}")
+
+    def trace(self, rule_id: str, example_id: str) -> tuple[Step, ...]:
+        """The steps the core took for an example's outcome (see :mod:`validator.trace`)."""
+        for run in self.runs:
+            if run.rule_id == rule_id and run.example.id == example_id and run.computed is not None:
+                return run.trace
         raise KeyError(f"{rule_id}#{example_id}")
 
 

@@ -1,0 +1,174 @@
+"""The steps a rules core took to reach an outcome, each citing the rule it applies.
+
+A reader trusts an outcome more when the page shows how it was reached.  Every
+function of a rules core that names its rules with
+:func:`validator.citations.implements` is a step: while a trace is being taken
+(:func:`tracing`), each call of such a function is noted with its arguments, its
+result and the rule ids it implements.  Outside a trace a call costs one lookup
+of a context variable, so the core runs as fast as before when nobody asks.
+
+A step's text is the first sentence of the function's docstring, written for
+readers of the rules; the site translates it (``labels`` catalogue, msgctxt
+``labels/step/<key>``) and shows the arguments and result as values.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_STEPS = 24
+"""Steps kept per trace: a volley of 200 dice would otherwise list 200 alike steps."""
+MAX_DEPTH = 2
+"""A step inside a step is kept (a volley, then each die); deeper calls are detail."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call of a core function: ``key`` names the function (``module.function``),
+    ``text`` is its English description, ``rules`` the rule ids it applies,
+    ``params`` the arguments it was called with and ``result`` what it returned,
+    both as plain data (see :func:`validator.ruleset.to_plain`)."""
+
+    key: str
+    text: str
+    rules: tuple[str, ...]
+    params: Mapping[str, Any]
+    result: Any
+    depth: int = 1
+
+    def as_json(self) -> dict[str, Any]:
+        from validator.ruleset import to_json
+
+        return {"key": self.key, "text": self.text, "rules": list(self.rules),
+                "params": to_json(dict(self.params)), "result": to_json(self.result), "depth": self.depth}
+
+
+@dataclass
+class Trace:
+    """The steps of one computation, in the order the calls began (a volley before
+    its dice), so the list reads from the question down to the details."""
+
+    steps: list[Step] = field(default_factory=list)
+    omitted: int = 0
+    depth: int = 0
+
+
+_CURRENT: ContextVar[Trace | None] = ContextVar("validator_trace", default=None)
+
+
+@contextmanager
+def tracing() -> Iterator[Trace]:
+    """Take a trace of the core calls made inside the ``with`` block."""
+    trace = Trace()
+    token = _CURRENT.set(trace)
+    try:
+        yield trace
+    finally:
+        _CURRENT.reset(token)
+
+
+def step_key(function: Callable[..., object]) -> str:
+    """``monstrous_mounts.mount_kind``: the module's last part and the function's name."""
+    return f"{function.__module__.rsplit('.', 1)[-1]}.{function.__qualname__}"
+
+
+def step_text(function: Callable[..., object]) -> str:
+    """The first sentence of the docstring, without reStructuredText markup.
+
+    >>> def f() -> None:
+    ...     '''Split a volley of ``hits`` between monster and rider. More detail.'''
+    >>> step_text(f)
+    'Split a volley of hits between monster and rider.'
+    """
+    paragraph = inspect.cleandoc(function.__doc__ or "").split("\n\n", 1)[0]
+    if not paragraph.strip():
+        # No docstring: the function's name still says what the step is.
+        return function.__name__.replace("_", " ").capitalize() + "."
+    paragraph = " ".join(re.sub(r"``([^`]*)``|:[a-z]+:`~?([^`]*)`", r"\1\2", paragraph).split())
+    depth = 0
+    for index, char in enumerate(paragraph):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "." and depth == 0 and paragraph[index + 1:index + 2] in ("", " "):
+            return paragraph[:index + 1]
+    return paragraph
+
+
+def traced(function: Callable[..., Any], rule_ids: tuple[str, ...]) -> Callable[..., Any]:
+    """``function`` noting each call in the current trace, if one is being taken."""
+    signature = inspect.signature(function)
+    key = step_key(function)
+    text = step_text(function)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        trace = _CURRENT.get()
+        if trace is None:
+            return function(*args, **kwargs)
+        trace.depth += 1
+        slot = -1
+        if trace.depth <= MAX_DEPTH:
+            if len(trace.steps) < MAX_STEPS:
+                slot = len(trace.steps)
+                trace.steps.append(Step(key, text, rule_ids, {}, None, trace.depth))
+            else:
+                trace.omitted += 1
+        try:
+            result = function(*args, **kwargs)
+        finally:
+            trace.depth -= 1
+        if slot >= 0:
+            trace.steps[slot] = Step(key, text, rule_ids, _params(signature, args, kwargs), _result(result),
+                                     trace.steps[slot].depth)
+        return result
+
+    return call
+
+
+def _params(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments by name, defaults included.  The rulings in force (a parameter
+    named ``rulings``) are left out: a variant shows in the example's title."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    plain = {}
+    for name, value in bound.arguments.items():
+        if name == "rulings":
+            continue
+        try:
+            plain[name] = _plain(value)
+        except TypeError:
+            continue
+    return plain
+
+
+def _plain(value: object) -> Any:
+    from validator.ruleset import to_plain
+
+    if isinstance(value, (frozenset, set)):
+        return sorted(to_plain(item) for item in value)
+    return to_plain(value)
+
+
+def _result(value: object) -> Any:
+    try:
+        return _plain(value)
+    except TypeError:
+        return None
+
+
+def trace_problems(steps: tuple[Step, ...], known_rules: set[str]) -> list[str]:
+    """Why a trace cannot be shown as the steps of an outcome: no step at all (the
+    scenario computes without any function that names its rules), or a step citing a
+    rule the rulebook lacks (its link would lead nowhere).
+
+    >>> trace_problems((), {"a/b"})
+    ['no step: the outcome is computed without any function marked with @implements']
+    """
+    if not steps:
+        return ["no step: the outcome is computed without any function marked with @implements"]
+    return [f"step {step.key} cites rule '{rule}', which the rulebook lacks"
+            for step in steps for rule in step.rules if rule not in known_rules]
