@@ -9,6 +9,7 @@ section of the chapter of the first rule it touches.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 FAQ_FILE = "faq.yml"
 CONTEXT_PREFIX = "faq/"
+URL_PATTERN = re.compile(r"https?://[A-Za-z0-9._~:/?#@!$&*+,;=%-]+")
+"""A public address as the site links it: no space, quote, bracket or angle bracket,
+so it can neither end the Markdown link early nor become markup."""
 
 
 class FaqEntry(Node):
@@ -45,8 +49,9 @@ class FaqEntry(Node):
         """An answer nobody can look up is not an official answer."""
         if self.page is None and self.url is None:
             raise ValueError("an official answer needs 'page' (in its source) or 'url' (a public copy), or both")
-        if self.url is not None and not self.url.startswith(("https://", "http://")):
-            raise ValueError("'url' must be a web address starting with https:// or http://")
+        if self.url is not None and not URL_PATTERN.fullmatch(self.url):
+            raise ValueError("'url' must be a web address starting with https:// or http://, without spaces, "
+                             "quotes or brackets (percent-encode them)")
         return self
 
     @property
@@ -86,9 +91,14 @@ def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
     """Each answer names rules and a source that exist, and ids are unique."""
     rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
     source_ids = {source.id for source in rulebook.sources.sources}
+    chapter_ids = {chapter.id for chapter in rulebook.chapters}
     first_seen: dict[str, int] = {}
     for entry in rulebook.faq.faq:
         where = entry.position
+        if entry.id in chapter_ids:
+            yield Problem(where.file, where.of("id").line, entry.subject,
+                          f"official answer id '{entry.id}' is the id of a chapter, whose section of the FAQ "
+                          "page has that anchor", "choose another id")
         if entry.id in first_seen:
             yield Problem(where.file, where.of("id").line, entry.subject,
                           f"duplicate official answer id '{entry.id}' (first used at line {first_seen[entry.id]})",

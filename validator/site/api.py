@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.checks.run import CheckReport
+from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Example, Rule, Term
 from validator.content.tokens import Literal, Token, split
 from validator.site.pages import DISCREPANCY_PAGE
@@ -40,7 +41,7 @@ SCHEMAS = Path(__file__).parent / "schema"
 """The published schemas, one per file kind: ``<kind>.schema.json``."""
 FORMAT = 1
 """The version of the files' format: raised when a field changes meaning or goes."""
-KINDS = ("rules", "glossary", "discrepancies", "examples")
+KINDS = ("rules", "glossary", "discrepancies", "examples", "faq")
 
 JSON = dict[str, Any]
 
@@ -104,6 +105,8 @@ def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str,
         "examples": {**head, "$schema": "../schema/examples.schema.json",
                      "examples": [_example(renderer, report, rule, example)
                                   for rule in rulebook.rules for example in rule.examples]},
+        "faq": {**head, "$schema": "../schema/faq.schema.json",
+                "faq": [_faq(renderer, report, entry) for entry in rulebook.faq.faq]},
     }
 
 
@@ -212,6 +215,25 @@ def _example(renderer: TextRenderer, report: CheckReport, rule: Rule, example: E
         "scenario": example.scenario, "variant": example.variant, "given": outcome(example.given),
         "outcome": outcome(report.computed(rule.id, example.id)),
         "text": text(renderer, f"{rule.id}#example.{example.id}", example.text),
+    }
+
+
+def _faq(renderer: TextRenderer, report: CheckReport, entry: FaqEntry) -> JSON:
+    """An official answer, with its worked examples inline (they belong to no rule)."""
+    base, page = entry.subject, f"{html_page('faq.md')}#{anchor(entry.id)}"
+    return {
+        "id": entry.id, "anchor": anchor(entry.id), "url": page,
+        "chapter": home_chapter(renderer.rulebook, entry),
+        "question": text(renderer, f"{base}#question", entry.question),
+        "answer": text(renderer, f"{base}#answer", entry.answer),
+        "source": entry.source, "page": entry.page, "address": entry.url,
+        "source_name": _words(renderer, f"sources/{entry.source}#name", _source(renderer, entry.source).name),
+        "rules": list(entry.rules),
+        "examples": [{"id": example.id, "anchor": f"{anchor(entry.id)}--{example.id}",
+                      "url": f"{page}--{example.id}", "scenario": example.scenario, "variant": example.variant,
+                      "given": outcome(example.given), "outcome": outcome(report.computed(base, example.id)),
+                      "text": text(renderer, f"{base}#example.{example.id}", example.text)}
+                     for example in entry.examples],
     }
 
 

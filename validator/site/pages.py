@@ -22,6 +22,7 @@ from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
+from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.previews import referrers
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
@@ -104,7 +105,8 @@ class PageView(TextRenderer):
         if entry in rule_ids:
             return self.rule_link(entry)
         namespace, _, name = entry.partition("/")
-        pages = {"glossary": GLOSSARY_PAGE, "discrepancies": DISCREPANCY_PAGE, "sources": SOURCES_PAGE}
+        pages = {"glossary": GLOSSARY_PAGE, "discrepancies": DISCREPANCY_PAGE, "sources": SOURCES_PAGE,
+                 "faq": faq_pages.FAQ_PAGE}
         if namespace in pages:
             return markdown.link(name, f"{pages[namespace]}#{name}")
         chapter = next((chapter for chapter in self.rulebook.chapters if chapter.id == entry), None)
@@ -262,11 +264,13 @@ def render_pages(workspace: Workspace, report: CheckReport, language_code: str,
         translation_status=status if status is not None else translation_status(workspace),
         referrers=referrers(workspace.rulebook),
     )
+    faq_pages.install(env, view)
     pages = {
         "index.md": env.get_template("index.md.j2").render(view=view),
         GLOSSARY_PAGE: env.get_template("glossary.md.j2").render(view=view),
         SOURCES_PAGE: env.get_template("sources.md.j2").render(view=view),
         DISCREPANCY_PAGE: env.get_template("discrepancies.md.j2").render(view=view),
+        faq_pages.FAQ_PAGE: env.get_template("faq.md.j2").render(view=view),
         STATUS_PAGE: env.get_template("status.md.j2").render(view=view),
         TRANSLATORS_PAGE: translators_guide(workspace, language_code),
     }
@@ -316,6 +320,7 @@ def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str 
         (_("Home"), "index.md"),
         *chapters,
         (_("Reference"), [(_("Glossary"), GLOSSARY_PAGE),
+                          (_("Official answers"), faq_pages.FAQ_PAGE),
                           (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE),
                           (_("Sources"), SOURCES_PAGE)]),
         (_("For translators"), [(_("Translation status"), STATUS_PAGE), (_("Translator's guide"), TRANSLATORS_PAGE)]),

@@ -267,6 +267,17 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
             builder.add_text(entry, forms, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
         builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
         builder.entries.append(entry)
+    # Official answers (docs/faq.yml), after the rules and terms they explain.
+    faq_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Official answers")
+    for answer in rulebook.faq.faq:
+        question = renderer.plain(f"{answer.subject}#question", answer.question)
+        entry = Entry(answer.subject, f"faq.html#{anchor(answer.id)}", question, faq_title)
+        builder.add_text(entry, question, TERM_WEIGHT)
+        builder.add_text(entry, " ".join([renderer.plain(f"{answer.subject}#answer", answer.answer),
+                                          *(renderer.plain(f"{answer.subject}#example.{example.id}", example.text)
+                                            for example in answer.examples)]), cap=TEXT_CAP)
+        builder.add_whole(entry, answer.subject, ID_WEIGHT)
+        builder.entries.append(entry)
     return builder.serialise()
 
 

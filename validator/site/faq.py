@@ -1,0 +1,94 @@
+"""Official answers on the pages: under each rule they touch, and on the FAQ page.
+
+The helpers return escaped Markdown, as :class:`validator.site.pages.PageView` does;
+templates reach them as the global ``faq`` that :func:`install` sets per language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from validator.content.faq import FaqEntry, answers_of, home_chapter
+from validator.content.model import Chapter
+from validator.site import markdown
+from validator.site.text import anchor
+
+if TYPE_CHECKING:
+    from validator.site.pages import PageView
+
+FAQ_PAGE = "faq.md"
+
+
+def entry_anchor(entry_id: str) -> str:
+    """The anchor of an answer on the FAQ page (``faq.md#<id>``), the same in every language."""
+    return anchor(entry_id)
+
+
+@dataclass(frozen=True)
+class FaqView:
+    """What templates may ask about official answers, in the view's language."""
+
+    view: PageView
+
+    def answers_of(self, rule_id: str) -> tuple[FaqEntry, ...]:
+        return answers_of(self.view.rulebook, rule_id)
+
+    def sections(self) -> list[tuple[Chapter, list[FaqEntry]]]:
+        """Chapters in book order, each with the answers whose first rule is in it."""
+        by_chapter: dict[str, list[FaqEntry]] = {}
+        for entry in self.view.rulebook.faq.faq:
+            by_chapter.setdefault(home_chapter(self.view.rulebook, entry), []).append(entry)
+        return [(chapter, by_chapter[chapter.id]) for chapter in self.view.rulebook.chapters
+                if chapter.id in by_chapter]
+
+    def question(self, entry: FaqEntry) -> str:
+        """The question as plain text, for a heading (made inert like every title)."""
+        return self.view.plain(f"{entry.subject}#question", entry.question)
+
+    def question_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
+        return self.view.block(f"{entry.subject}#question", entry.question, indent)
+
+    def answer_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
+        return self.view.block(f"{entry.subject}#answer", entry.answer, indent)
+
+    def example_block(self, entry: FaqEntry, example_id: str, indent: int = 0) -> Markup:
+        example = next(example for example in entry.examples if example.id == example_id)
+        return self.view.block(f"{entry.subject}#example.{example.id}", example.text, indent)
+
+    def computed(self, entry: FaqEntry, example_id: str) -> dict[str, object]:
+        return self.view.report.computed(entry.subject, example_id)
+
+    @staticmethod
+    def heading_id(entry: FaqEntry) -> Markup:
+        return Markup(f"{{ #{entry_anchor(entry.id)} }}")
+
+    @staticmethod
+    def chapter_heading_id(chapter: Chapter) -> Markup:
+        return Markup(f"{{ #{anchor(chapter.id)} }}")
+
+    @staticmethod
+    def example_anchor(entry: FaqEntry, example_id: str) -> Markup:
+        return Markup(f'<a id="{entry_anchor(entry.id)}--{example_id}"></a>')
+
+    def page_link(self, entry: FaqEntry, label: str) -> Markup:
+        return markdown.link(label, f"{FAQ_PAGE}#{entry_anchor(entry.id)}")
+
+    def source(self, entry: FaqEntry) -> Markup:
+        """Where the answer was published: the source, its page, and the public copy."""
+        parts = [self.view.source_link(entry.source)]
+        if entry.page is not None:
+            parts.append(markdown.escape(self.view._("page %(page)s") % {"page": entry.page}))
+        if entry.url is not None:
+            # The address is checked by the loader (URL_PATTERN): no character that could
+            # end the link or become markup.
+            parts.append(markdown.link(self.view._("public copy"), entry.url))
+        return Markup(", ").join(parts)
+
+
+def install(env: Environment, view: PageView) -> None:
+    """Make the answers of ``view``'s language available to every template as ``faq``."""
+    env.globals["faq"] = FaqView(view)
