@@ -17,6 +17,7 @@ from validator.citations import implements
 from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.rulings import ADOPTED, Rulings
 from validator.core.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
+from validator.shown import RollModifier, RollNeeded
 
 SHIELDING_UNIT_MODELS = 5
 """A unit of this many models or more shields a character: in it he cannot be picked out,
@@ -108,7 +109,7 @@ def _check_unit_size(models_in_unit: int) -> None:
 @dataclass(frozen=True)
 class InUnitTargeting:
     may_be_picked_out: bool
-    picked_out_modifier: int | None
+    picked_out_modifier: RollModifier | None
     hits_on_unit: HitSharing
     chance_per_hit: Fraction
 
@@ -215,7 +216,7 @@ class LoneTargeting:
     protected: bool
     may_be_targeted: bool
     basis: TargetBasis
-    modifier: int | None
+    modifier: RollModifier | None
 
 
 def _check_units(friendly_units: tuple[FriendlyUnit, ...]) -> None:
@@ -259,9 +260,9 @@ def lone_character_targeting(friendly_units: tuple[FriendlyUnit, ...], closest_p
 @dataclass(frozen=True)
 class LoneShot:
     may_be_targeted: bool
-    modifier: int | None
-    needed: int | None
-    then: int | None
+    modifier: RollModifier | None
+    needed: RollNeeded | None
+    then: RollNeeded | None
     probability: Fraction
 
 

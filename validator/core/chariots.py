@@ -17,6 +17,7 @@ from validator.core import tables
 from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
 from validator.core.rulings import ADOPTED, Rulings
+from validator.shown import RollNeeded, SaveRoll, WholeInches
 
 CHARACTER_FACES = frozenset({6})
 """D6 results that send a hit on the chariot to the character; 1-5 hit the chariot."""
@@ -146,7 +147,7 @@ def template_or_cannon_hit(touches_base: bool, die: int) -> Target | None:
 
 @dataclass(frozen=True)
 class CharacterSave:
-    save: int
+    save: SaveRoll
     """The roll the character's armour save needs; 7 means he has none."""
     source: SaveSource
     hinders_spellcasting: bool
@@ -191,7 +192,7 @@ def chariot_weapon_skill(crew_weapon_skills: tuple[int, ...], steeds_weapon_skil
 @dataclass(frozen=True)
 class CloseCombatRoll:
     defender_weapon_skill: int
-    to_hit: int
+    to_hit: RollNeeded
 
 
 @implements("chariots/close-combat")
@@ -293,7 +294,7 @@ class ChariotDestroyed:
     fights_on_foot: bool
     """What a character who survives does: he carries on on foot."""
     placement: Placement
-    placement_distance: int | None
+    placement_distance: WholeInches | None
     """Inches from where the chariot was, when the placement is near it."""
 
 
@@ -341,7 +342,7 @@ class StandAndShootDestruction:
     may_complete_charge_on_foot: bool
     charge_fails: bool
     placement: Placement
-    placement_distance: int
+    placement_distance: WholeInches
 
 
 @implements("chariots/destruction-during-charge")

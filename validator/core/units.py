@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from validator.citations import implements
 from validator.core.rulings import ADOPTED, Rulings
+from validator.shown import WholeInches
 
 
 class Mount(StrEnum):
@@ -132,9 +133,9 @@ def may_form_unit_of_characters(mounts: tuple[Mount, ...]) -> CharacterUnitVerdi
 
 @dataclass(frozen=True)
 class JoinMove:
-    movement_left: int
+    movement_left: WholeInches
     """The character's movement left once in contact; stepping into the front rank costs nothing."""
-    unit_may_move_at_most: int | None
+    unit_may_move_at_most: WholeInches | None
     """How far a unit that has not moved yet may still move; None when it has already moved."""
 
 
@@ -246,7 +247,7 @@ class PlaceChangeRule(StrEnum):
 class PlaceChange:
     allowed: bool
     rule: PlaceChangeRule
-    max_distance: int | None
+    max_distance: WholeInches | None
     """The most he may move inside the unit; None when no distance applies."""
 
 

@@ -20,12 +20,13 @@ from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
-from validator.content.model import Chapter, Discrepancy, Source
+from validator.content.model import Chapter, Discrepancy, Example, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.previews import referrers
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
+from validator.site.worked import WorkedExample, worked_example
 from validator.workspace import Workspace
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -206,6 +207,10 @@ class PageView(TextRenderer):
 
     def computed(self, rule_id: str, example_id: str) -> dict[str, object]:
         return self.report.computed(rule_id, example_id)
+
+    def worked(self, rule_id: str, example: Example) -> WorkedExample:
+        """An example's question, given values, outcome and steps, as readers say them."""
+        return worked_example(self, rule_id, example)
 
     def implementations(self, rule_id: str) -> list[str]:
         names = []

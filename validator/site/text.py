@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 from markupsafe import Markup
@@ -20,6 +21,47 @@ CENTIMETRES_PER_INCH = Decimal("2.5")
 """The conversion the Spanish rulebook uses (2" = 5 cm), not the exact 2.54."""
 
 GLOSSARY_PAGE = "glossary.md"
+
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+"""⚀ to ⚅: a die's result as players see it on the table."""
+
+PERCENT_PATTERNS = {"pl": "#,##0.0\u00a0%"}
+"""Percent patterns where the site departs from CLDR: Polish sets a space before the
+sign, as Spanish does (CLDR's Polish pattern has none)."""
+
+
+def die_face(value: int) -> str:
+    """The face of a D6 showing ``value`` (the number itself beyond 1-6).
+
+    >>> die_face(4), die_face(9)
+    ('⚃', '9')
+    """
+    return DIE_FACES[value - 1] if 1 <= value <= 6 else str(value)
+
+
+def roll_text(value: int) -> str:
+    """A roll needed, as players write it: ``4+``."""
+    return f"{value}+"
+
+
+def modifier_text(value: int) -> str:
+    """A modifier with its sign: ``+1``, ``\u22121`` (a true minus sign), ``0``."""
+    if value > 0:
+        return f"+{value}"
+    return f"\u2212{-value}" if value < 0 else "0"
+
+
+def percent(value: Fraction, language: str) -> str:
+    """A probability as a percentage with one decimal, as the language writes it:
+    ``70.4%`` in English, ``70,4\u00a0%`` in Spanish and Polish."""
+    pattern = PERCENT_PATTERNS.get(language)
+    if pattern is None:
+        pattern = Locale.parse(language).percent_formats[None].pattern.replace("0%", "0.0%").replace(
+            "0\u00a0%", "0.0\u00a0%")
+    return str(format_percent(Decimal(value.numerator) / Decimal(value.denominator), format=pattern,
+                              locale=language))
+
+
 
 
 def chapter_page(chapter_id: str) -> str:
@@ -113,9 +155,7 @@ class TextRenderer:
         if isinstance(value, Fraction):
             if value.denominator == 1:
                 return format_decimal(value.numerator, locale=self.language.code)
-            percent = format_percent(Decimal(value.numerator) / Decimal(value.denominator),
-                                     format="#,##0.0%", locale=self.language.code)
-            return f"{value.numerator}/{value.denominator} ({percent})"
+            return f"{value.numerator}/{value.denominator} ({percent(value, self.language.code)})"
         if isinstance(value, int):
             return str(format_decimal(value, locale=self.language.code))
         if isinstance(value, list):

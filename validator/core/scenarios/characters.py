@@ -17,9 +17,10 @@ from validator.core.rulings import Rulings
 from validator.core.scenarios.types import D6, Characteristic, Count, Hits, Probability
 from validator.core.tables import Cover
 from validator.ruleset import Scenario
+from validator.shown import DISTANCE
 
 UnitModels = Annotated[int, Interval(ge=2, le=1000)]
-Inches = Annotated[float, Ge(0)]
+Inches = Annotated[float, Ge(0), DISTANCE]
 
 # --- Characters alone ---------------------------------------------------------------------
 

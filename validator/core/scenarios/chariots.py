@@ -21,6 +21,7 @@ from validator.core.scenarios.types import (
     TemplateGiven,
 )
 from validator.ruleset import Scenario
+from validator.shown import DISTANCE
 
 
 def _allocate_hits(given: HitDiceGiven, _rulings: Rulings) -> ch.HitAllocation:
@@ -125,7 +126,7 @@ def _stand_and_shoot(given: StandAndShootGiven, _rulings: Rulings) -> ch.StandAn
 @dataclass(frozen=True)
 class TerrainGiven:
     survives_hit: bool
-    unit_distance: Annotated[float, Ge(0)]
+    unit_distance: Annotated[float, Ge(0), DISTANCE]
     unit_is_charge_target: bool
 
 

@@ -33,7 +33,7 @@ class MountGiven:
 @dataclass(frozen=True)
 class MountOutcome:
     kind: mm.MountKind
-    rider_save: int
+    rider_save: Save
     mount_keeps_own_profile: bool
 
 

@@ -13,6 +13,7 @@ from validator.core.dice import Distribution, binomial
 from validator.core.rulings import Rulings
 from validator.core.scenarios.types import D6, Characteristic, Leadership, Needed, Probability, Save
 from validator.ruleset import Scenario
+from validator.shown import RollModifier, RollNeeded
 
 Attacks = Annotated[int, Interval(ge=0, le=100)]
 
@@ -40,9 +41,9 @@ class ShootingGiven:
 
 @dataclass(frozen=True)
 class ShootingOutcome:
-    modifier: int
-    needed: int | None
-    then: int | None
+    modifier: RollModifier
+    needed: RollNeeded | None
+    then: RollNeeded | None
     probability: Fraction
 
 
@@ -62,7 +63,7 @@ class WoundGiven:
 
 @dataclass(frozen=True)
 class RollOutcome:
-    needed: int | None
+    needed: RollNeeded | None
     probability: Fraction
 
 
@@ -79,8 +80,8 @@ class SaveGiven:
 
 @dataclass(frozen=True)
 class SaveOutcome:
-    modifier: int
-    needed: int
+    modifier: RollModifier
+    needed: Save
     probability: Fraction
 
 
@@ -146,7 +147,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("table-close-combat-to-hit", "The roll needed to hit in close combat",
              CloseCombatGiven, _close_combat_to_hit, tables.close_combat_to_hit),
     Scenario("table-shooting-to-hit", "The roll needed to hit with a shot, after modifiers, and its chance",
-             ShootingGiven, _shooting_to_hit, tables.shooting_to_hit),
+             ShootingGiven, _shooting_to_hit, (tables.shooting_to_hit, tables.shooting_modifier)),
     Scenario("table-to-wound", "The roll needed to wound, and its chance",
              WoundGiven, _to_wound, tables.to_wound),
     Scenario("table-armour-save", "An armour save against a hit of some Strength, and its chance",

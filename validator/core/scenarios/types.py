@@ -9,13 +9,15 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-D6 = Annotated[int, Interval(ge=1, le=6)]
+from validator.shown import DIE, MODIFIER, ROLL, SAVE
+
+D6 = Annotated[int, Interval(ge=1, le=6), DIE]
 Count = Annotated[int, Interval(ge=0, le=10_000)]
 """A number of models, wounds, attacks or points: far above any army, far below a
 number that would make the core (or a distribution) slow."""
 Characteristic = Annotated[int, Interval(ge=1, le=10)]
 Leadership = Annotated[int, Interval(ge=2, le=10)]
-Save = Annotated[int, Interval(ge=1, le=7)]
+Save = Annotated[int, Interval(ge=1, le=7), SAVE]
 """An armour save as the roll it needs (1+ to 6+); 7 means no save."""
 
 
@@ -30,12 +32,12 @@ class Probability:
 class Needed:
     """The D6 score a roll needs (``None`` when no roll can succeed)."""
 
-    needed: int | None
+    needed: Annotated[int | None, ROLL]
 
 
 @dataclass(frozen=True)
 class Modifier:
-    modifier: int
+    modifier: Annotated[int, MODIFIER]
 
 
 Hits = Annotated[int, Interval(ge=0, le=200)]

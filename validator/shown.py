@@ -1,0 +1,122 @@
+"""What each value of a scenario is, so that a page shows it as a reader says it.
+
+A ``4`` may be a die showing four pips, a roll that needs 4 or more (``4+``), an
+armour save, a modifier (``+4``), a distance (4″, or 10 cm in Spanish) or a plain
+count.  Only the rules core knows which, so it says so in the types of its inputs
+and outcomes, with ``typing.Annotated`` metadata from this module:
+
+    needed: Annotated[int | None, ROLL]
+
+Everything else follows from the Python type: ``bool`` is a yes or no, an ``Enum``
+a named choice, a ``Fraction`` a probability, a ``Mapping`` of fractions a
+distribution, a ``tuple`` a list of values of its item's kind, a dataclass a group
+of named values.  The engine knows nothing about any game: these are the words of
+dice games in general.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Union
+
+Kind = Any
+"""A kind: a name (``"die"``, ``"roll"``, ...), ``("list", kind)`` for a list, or a
+dict of field name -> kind for a group of named values."""
+
+KINDS = ("die", "roll", "save", "modifier", "distance", "number", "boolean", "choice", "probability",
+         "distribution", "text")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """``Annotated`` metadata naming how a value is shown."""
+
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}; known: {', '.join(KINDS)}")
+
+
+DIE = Shown("die")
+"""One die's result: shown as its face (⚃), with the number for screen readers."""
+ROLL = Shown("roll")
+"""The score a roll needs: ``4+`` (``None``: no roll can succeed)."""
+SAVE = Shown("save")
+"""An armour save as the roll it needs: ``4+``; 7 or more is no save."""
+MODIFIER = Shown("modifier")
+"""A modifier to a roll or a characteristic: ``+1``, ``-1``, ``0``."""
+DISTANCE = Shown("distance")
+"""A distance in inches, shown in the reader's unit."""
+
+RollNeeded = Annotated[int, ROLL]
+SaveRoll = Annotated[int, SAVE]
+RollModifier = Annotated[int, MODIFIER]
+Inches = Annotated[float, DISTANCE]
+WholeInches = Annotated[int, DISTANCE]
+
+
+def kind_of(annotation: Any) -> Kind:
+    """The kind of a value of type ``annotation`` (hints read with ``include_extras``).
+
+    >>> kind_of(Annotated[int | None, ROLL]), kind_of(bool), kind_of(tuple[Annotated[int, DIE], ...])
+    ('roll', 'boolean', ('list', 'die'))
+    """
+    if typing.get_origin(annotation) is Annotated:
+        for meta in annotation.__metadata__:
+            if isinstance(meta, Shown):
+                return meta.kind
+        return kind_of(annotation.__origin__)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return "choice"
+    if origin in (Union, types.UnionType):
+        options = [option for option in typing.get_args(annotation) if option is not type(None)]
+        return kind_of(options[0]) if len(options) == 1 else "text"
+    if origin is tuple or origin is list:
+        arguments = [argument for argument in typing.get_args(annotation) if argument is not Ellipsis]
+        return ("list", kind_of(arguments[0]) if arguments else "text")
+    if isinstance(annotation, type):
+        if issubclass(annotation, bool):
+            return "boolean"
+        if issubclass(annotation, enum.Enum):
+            return "choice"
+        if issubclass(annotation, Fraction):
+            return "probability"
+        if issubclass(annotation, Mapping):
+            return "distribution"
+        if issubclass(annotation, (int, float)):
+            return "number"
+        if dataclasses.is_dataclass(annotation):
+            return fields_of(annotation)
+    return "text"
+
+
+def fields_of(cls: type) -> dict[str, Kind]:
+    """The kind of each field of a dataclass, in field order."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {field.name: kind_of(hints[field.name]) for field in dataclasses.fields(cls)}
+
+
+def returned(function: Any) -> Kind:
+    """The kind of what ``function`` returns ("text" when it does not say)."""
+    try:
+        hints = typing.get_type_hints(function, include_extras=True)
+    except (NameError, TypeError):
+        return "text"
+    return kind_of(hints["return"]) if "return" in hints else "text"
+
+
+def parameters(function: Any) -> dict[str, Kind]:
+    """The kind of each parameter of ``function`` that it annotates."""
+    try:
+        hints = typing.get_type_hints(function, include_extras=True)
+    except (NameError, TypeError):
+        return {}
+    return {name: kind_of(hint) for name, hint in hints.items() if name != "return"}
