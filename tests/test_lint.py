@@ -46,7 +46,7 @@ def test_a_clean_message_has_no_findings() -> None:
     ("Roll 2D6.", "Tira 3D6.", "numbers", Severity.ERROR),
     ("One.\n\nTwo.", "Uno. Dos.", "paragraphs", Severity.ERROR),
     ("Hit.", "   ", "blank", Severity.ERROR),
-    ("Skirmishers move freely.", "Los escaramuzadores mueven libremente.", "forbidden", Severity.ERROR),
+    ("Skirmishers move freely.", "Los escaramuzadores mueven libremente.", "terminology", Severity.ERROR),
     ("It moves at once.", "Se mueve mueve.", "doubled-words", Severity.WARNING),
     ("It moves at once.", "It moves at once.", "unchanged", Severity.WARNING),
     ("It moves.", "¿Se mueve?", "punctuation", Severity.WARNING),

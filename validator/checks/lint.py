@@ -16,9 +16,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
@@ -218,14 +220,46 @@ def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[s
                    f"of '{piece.argument}' in docs/glossary.yml")
 
 
+def terminology_problems(text: str, rulebook: Rulebook, language: str) -> Iterator[tuple[str, Severity, str, str]]:
+    """One word for one thing: a variant the glossary forbids in ``language`` (for a
+    term, or for one of its ``names:``), found in any form of its words."""
+    for variant in forbidden_variants(text, rulebook.glossary, language):
+        yield ("terminology", Severity.ERROR,
+               f"{variant.found!r} is a variant the glossary forbids for {variant.entry!r}",
+               f"write {variant.preferred!r} (in the form the sentence needs), the one word {language} "
+               f"uses for it")
+
+
+def check_terminology(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    yield from terminology_problems(str(message.string), context.rulebook, context.language)
+
+
+LINKED_TEXT = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#(?:text|example\.[a-z0-9-]+)$")
+"""The msgctxt of a rule's text or a worked example's: the texts that link every
+glossary term at its first use (a chapter, glossary entry or discrepancy is
+``<id>#…`` or ``glossary/…`` with other fields)."""
+
+
+def unlinked_problems(context_id: str, text: str, rulebook: Rulebook,
+                      language: str) -> Iterator[tuple[str, Severity, str, str]]:
+    """A glossary term used in a rule or example text without a link at its first use."""
+    if not LINKED_TEXT.match(context_id) or context_id.startswith(("glossary/", "discrepancies/", "faq/")):
+        return
+    for unlinked in unlinked_terms(text, rulebook.glossary, language, rulebook.project.source_language):
+        yield ("unlinked-term", Severity.WARNING,
+               f"the glossary term '{unlinked.term}' is used ({unlinked.shown!r}) without a link at its first use",
+               f"write {{term:{unlinked.term}|{unlinked.shown}}} there, or {{term:{unlinked.term}}} for the "
+               f"glossary's own form")
+
+
+def check_unlinked_terms(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    yield from unlinked_problems(str(message.context or ""), str(message.string), context.rulebook, context.language)
+
+
 def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     translated = _plain(str(message.string)).lower()
     source = _plain(str(message.id)).lower()
     for term in context.rulebook.glossary.terms:
-        for word in term.forbidden.get(context.language, ()):
-            if re.search(rf"\b{re.escape(word.lower())}\b", translated):
-                yield ("forbidden", Severity.ERROR, f"uses {word!r}, which the glossary forbids for "
-                       f"{term.term!r}", "use the glossary's translation of the term instead")
         if term.keep and term.term.lower() in source and term.term.lower() not in translated:
             yield ("keep", Severity.ERROR, f"{term.term!r} must stay as it is in every language",
                    f"write {term.term!r} unchanged in the translation")
@@ -270,7 +304,8 @@ def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str,
 
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
     check_tokens, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
-    check_glossary, check_term_forms, check_unchanged, check_doubled_words, check_punctuation, check_current,
+    check_terminology, check_unlinked_terms, check_glossary, check_term_forms, check_unchanged, check_doubled_words,
+    check_punctuation, check_current,
 )
 
 
@@ -343,9 +378,11 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
                           f"fill in {field}")
 
 
-def source_findings(rulebook: Rulebook) -> Iterator[Finding]:
+def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Finding]:
     """The checks that apply to the English text too (in the YAML, at its line):
-    every translatable text, and the citations' sections and pages, shown as written."""
+    every translatable text, and the citations' sections and pages, shown as written;
+    terminology and unlinked terms in every text (silenced per text by a comment in
+    the YAML when ``root`` is given)."""
     shown: list[tuple[str, int, str, str]] = [
         (message.position.file, message.position.line, message.context, message.text)
         for message in rulebook.messages()]
@@ -362,6 +399,32 @@ def source_findings(rulebook: Rulebook) -> Iterator[Finding]:
     for file, line, context, text in shown:
         for name, severity, what, fix in markup_problems(text):
             yield Finding(file, line, context, name, severity, what, fix)
+    language = rulebook.project.source_language
+    for message in rulebook.messages():
+        file, line = message.position.file, message.position.line
+        silenced = _yaml_silences(root, file, line) if root is not None else {}
+        found = [*terminology_problems(message.text, rulebook, language),
+                 *unlinked_problems(message.context, message.text, rulebook, language)]
+        for name, severity, what, fix in found:
+            if name not in silenced:
+                yield Finding(file, line, message.context, name, severity, what, fix)
+
+
+def _yaml_silences(root: Path, file: str, line: int) -> dict[str, str]:
+    """The YAML equivalent of a translator comment: ``# lint-ignore: <check>: <reason>``
+    on the lines just above a text's key silences that check for that text."""
+    try:
+        lines = (root / file).read_text("utf-8").splitlines()
+    except OSError:
+        return {}
+    silenced: dict[str, str] = {}
+    index = line - 2
+    while 0 <= index < len(lines) and lines[index].strip().startswith("#"):
+        match = SILENCE.match(lines[index].strip().lstrip("#").strip())
+        if match and (match["reason"] or "").strip():
+            silenced[match["check"]] = match["reason"].strip()
+        index -= 1
+    return silenced
 
 
 def lint_workspace(workspace: Workspace) -> list[Finding]:
@@ -369,7 +432,7 @@ def lint_workspace(workspace: Workspace) -> list[Finding]:
     rulebook = workspace.rulebook
     current = {message.context: message.text for message in rulebook.messages()}
     locales = workspace.root / workspace.project.locales_dir
-    findings: list[Finding] = list(source_findings(rulebook))
+    findings: list[Finding] = list(source_findings(rulebook, workspace.root))
     for language in workspace.project.translated_languages:
         code = language.code
         rules = workspace.rule_catalogs[code]

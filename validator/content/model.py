@@ -7,10 +7,12 @@ line.  Every node keeps its :class:`Position` so later checks can point at it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -85,12 +87,26 @@ class Citation(Node):
     pages: Text | None = None
 
 
+class Chart(Node):
+    """A chart beside a worked example: ``over`` a whole-number input (the example's
+    outcome for each value ``from``..``to``) or ``roll`` one (the chance of each
+    value of ``field`` when every value of the input is equally likely).  What the
+    names mean for the scenario is checked by :mod:`validator.checks.charts`."""
+
+    over: StrictStr | None = None
+    roll: StrictStr | None = None
+    first: StrictInt | None = Field(default=None, alias="from")
+    to: StrictInt | None = None
+    field: StrictStr | None = None
+
+
 class Example(Node):
     id: Id
     scenario: Text
     given: dict[str, Any]
     expect: dict[str, Any] = Field(min_length=1)
     variant: Id | None = None
+    chart: Chart | None = None
     text: Text
 
 
@@ -113,6 +129,21 @@ class Rule(Node):
     cite: tuple[Citation, ...] = Field(min_length=1)
     aliases: tuple[RuleId, ...] = ()
     examples: tuple[Example, ...] = ()
+    executable: bool = True
+    """Every rule states a consequence that a worked example runs through the rules
+    core, except the few marked ``executable: false`` (a definition, a pointer to other
+    rules), which say why in ``not_executable_because`` and have no examples."""
+    not_executable_because: Text | None = None
+
+    @model_validator(mode="after")
+    def _executable_or_explained(self) -> Rule:
+        if self.executable and self.not_executable_because is not None:
+            raise ValueError("not_executable_because goes only with executable: false")
+        if not self.executable and self.not_executable_because is None:
+            raise ValueError("a rule marked executable: false says why in not_executable_because")
+        if not self.executable and self.examples:
+            raise ValueError("a rule marked executable: false has no worked examples; remove the mark")
+        return self
 
     def example(self, example_id: str) -> Example:
         return next(example for example in self.examples if example.id == example_id)
@@ -186,6 +217,9 @@ class Term(Node):
     keep: bool = False
     defined_elsewhere: bool = False
     forbidden: dict[Id, tuple[Text, ...]] = Field(default_factory=dict)
+    preferred: dict[Id, Text] = Field(default_factory=dict)
+    """Per language, the one word the texts use for the term (the terminology check
+    names it in its Fix); without it, the first form listed under ``forms:``."""
     forms: dict[Id, Inflection] = Field(default_factory=dict)
 
     @field_validator("forms")
@@ -206,9 +240,45 @@ class Term(Node):
         inflection = self.forms.get(language)
         return inflection.all() if inflection else ()
 
+    def preferred_form(self, language: str) -> str:
+        """The word the texts of ``language`` use for the term."""
+        declined = self.declined(language)
+        return self.preferred.get(language) or (declined[0] if declined else self.term)
+
+
+class Name(Node):
+    """Something the texts name that is not a game term (a unit, a creature, a
+    piece of gear): it is not linked, but one language names it with one word.
+    ``preferred``: that word per language; ``forbidden``: per language, the
+    variants the texts must not use for it."""
+
+    id: Id
+    name: Text
+    preferred: dict[Id, Text] = Field(default_factory=dict)
+    forbidden: dict[Id, tuple[Text, ...]] = Field(default_factory=dict)
+
+    def preferred_form(self, language: str) -> str:
+        return self.preferred.get(language, self.name)
+
 
 class Glossary(Node):
     terms: tuple[Term, ...]
+    names: tuple[Name, ...] = ()
+    """Names kept consistent by the terminology check (not glossary entries)."""
+
+
+ADDRESS = re.compile(r"^https?://[^\s<>\"'`]+$")
+
+
+def _address(value: str) -> str:
+    if not ADDRESS.match(value):
+        raise ValueError("is not a web address: write it whole, starting with https:// (or http://)")
+    return value
+
+
+Address = Annotated[StrictStr, AfterValidator(_address)]
+"""A public web address a reader can open: http or https, nothing else (never a
+script address), without spaces or quotes."""
 
 
 class Source(Node):
@@ -217,10 +287,32 @@ class Source(Node):
     name: Text
     title: Text
     pages: Text | None = None
+    url: Address | None = None
+    """Where a reader can consult the document, when it is public."""
+    needs_evidence: bool = False
+    """The project holds no copy of this document (an original it reports at second
+    hand): every reading that cites it must say where a reader can check the claim
+    (``evidence:``) or own that it is unchecked (``verified: false``)."""
 
 
 class Sources(Node):
     sources: tuple[Source, ...]
+
+
+class Evidence(Node):
+    """Where a reader can check what a reading says: a source with its pages, or a
+    public address (a page of an online index)."""
+
+    source: Id
+    section: Text | None = None
+    pages: Text | None = None
+    url: Address | None = None
+
+    @model_validator(mode="after")
+    def _checkable(self) -> Evidence:
+        if self.pages is None and self.url is None:
+            raise ValueError("evidence names neither 'pages' nor 'url', so a reader cannot check it")
+        return self
 
 
 class Reading(Node):
@@ -228,18 +320,64 @@ class Reading(Node):
     source: Id
     says: Text
     variant: Id | None = None
+    evidence: tuple[Evidence, ...] = ()
+    """Where the claim can be checked; required (or ``verified: false``) when the
+    source is one the project holds no copy of (``needs_evidence``)."""
+    verified: bool | None = None
+    """``false``: nobody could check the claim; the page says so."""
+
+
+READING_KINDS = ("translation-error", "edition-difference", "source-erratum", "ambiguity")
+"""Kinds where two readings disagree and the site adopts one."""
+PLACE_KINDS = ("erratum", "scan-damage")
+"""Kinds that record damage inside one document, place by place: an evident copy
+error of its author (``erratum``) or what the scan or text extraction broke
+(``scan-damage``), so that nobody copies it."""
+KINDS = (*READING_KINDS, *PLACE_KINDS)
+Kind = Literal["translation-error", "edition-difference", "source-erratum", "ambiguity", "erratum", "scan-damage"]
+
+
+class Place(Node):
+    """One damaged spot: where it is, the text quoted briefly as the document has
+    it, and what it should read (both quoted in the document's language)."""
+
+    source: Id
+    pages: Text
+    section: Text | None = None
+    printed: Text
+    reads: Text
 
 
 class Discrepancy(Node):
     id: Id
     title: Text
-    kind: Literal["translation-error", "edition-difference", "source-erratum", "ambiguity"]
+    kind: Kind
     status: Literal["adopted", "open"]
-    rules: tuple[RuleId, ...] = Field(min_length=1)
+    rules: tuple[RuleId, ...] = ()
     summary: Text
-    readings: tuple[Reading, ...] = Field(min_length=2)
+    readings: tuple[Reading, ...] = ()
+    places: tuple[Place, ...] = ()
     adopted: Id | None = None
-    rationale: Text
+    rationale: Text | None = None
+
+    @model_validator(mode="after")
+    def _shape_of_kind(self) -> Discrepancy:
+        """Readings for a disagreement, places for damage: each kind has its own keys."""
+        if self.kind in PLACE_KINDS:
+            if not self.places:
+                raise ValueError(f"a '{self.kind}' entry lists the damaged places under 'places' (at least one)")
+            if self.readings or self.adopted is not None:
+                raise ValueError(f"a '{self.kind}' entry has 'places', not 'readings' or 'adopted'")
+            return self
+        if len(self.readings) < 2:
+            raise ValueError(f"a '{self.kind}' entry needs at least two 'readings'")
+        if not self.rules:
+            raise ValueError(f"a '{self.kind}' entry names the rules it touches under 'rules' (at least one)")
+        if self.rationale is None:
+            raise ValueError(f"a '{self.kind}' entry says why under 'rationale'")
+        if self.places:
+            raise ValueError(f"a '{self.kind}' entry has 'readings', not 'places'")
+        return self
 
 
 class Discrepancies(Node):
@@ -294,4 +432,6 @@ def discrepancy_messages(register: Discrepancies) -> Iterator[Message]:
             yield Message(
                 context=f"{base}#reading.{reading.id}", text=reading.says, position=reading.position.of("says")
             )
-        yield Message(context=f"{base}#rationale", text=entry.rationale, position=entry.position.of("rationale"))
+        if entry.rationale is not None:
+            yield Message(context=f"{base}#rationale", text=entry.rationale,
+                          position=entry.position.of("rationale"))

@@ -1,0 +1,156 @@
+"""Where a text uses the glossary's words: terms left unlinked, and variants the
+glossary forbids.
+
+Both checks read one text in one language.  A term is recognised by any form the
+glossary lists for the language (``forms:``; for the source language, the term
+itself, its plural and any ``forms: en``), longest first, so that "unit" inside
+"flying unit" is a use of the longer term only.  A form written with a capital (a
+characteristic such as "Wounds", a special rule) is matched only as written; the
+others in any case.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from validator.content.model import Glossary, Name, Term
+from validator.content.tokens import Literal, Token, split
+
+
+def _plural(word: str) -> str:
+    """The regular English plural of a word (enough for the glossary's nouns)."""
+    if word.endswith("s"):
+        return word
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    if re.search(r"(?:ch|sh|x)$", word):
+        return word + "es"
+    return word + "s"
+
+
+def forms_of(term: Term, language: str, source_language: str) -> tuple[str, ...]:
+    """Every form that counts as a use of ``term`` in a text of ``language``."""
+    declared = term.declined(language)
+    if language != source_language:
+        return declared
+    english = [term.term]
+    if term.term[:1].isalpha() and term.term.replace(" ", "").isalpha():
+        english.append(_plural(term.term))
+    return tuple(dict.fromkeys((*english, *declared)))
+
+
+class Recogniser:
+    """Every form of every term of one language in one pattern, longest form first,
+    so that one pass over a text finds each use of a term (at any position the
+    longest form that starts there wins: "flying unit" before "unit").  A form with
+    a capital matches only as written; the others in any case."""
+
+    def __init__(self, glossary: Glossary, language: str, source_language: str) -> None:
+        pairs = [(term.id, form) for term in glossary.terms for form in forms_of(term, language, source_language)]
+        pairs.sort(key=lambda pair: (-len(pair[1]), pair[1]))
+        self.exact: dict[str, str] = {}
+        self.folded: dict[str, str] = {}
+        alternatives = []
+        for term_id, form in pairs:
+            if form[:1].isupper():
+                self.exact.setdefault(form, term_id)
+                alternatives.append(re.escape(form))
+            else:
+                self.folded.setdefault(form.lower(), term_id)
+                alternatives.append(f"(?i:{re.escape(form)})")
+        body = "|".join(alternatives) or "(?!)"
+        self.pattern = re.compile(rf"(?<![\w-])(?:{body})(?![\w-])")
+
+    def term_of(self, shown: str) -> str:
+        return self.exact.get(shown) or self.folded[shown.lower()]
+
+
+_RECOGNISERS: dict[tuple[int, str, str], tuple[Glossary, Recogniser]] = {}
+
+
+def _recogniser(glossary: Glossary, language: str, source_language: str) -> Recogniser:
+    """Made once per glossary and language, since the lint asks for every message."""
+    key = (id(glossary), language, source_language)
+    cached = _RECOGNISERS.get(key)
+    if cached is not None and cached[0] is glossary:
+        return cached[1]
+    made = Recogniser(glossary, language, source_language)
+    if len(_RECOGNISERS) > 32:
+        _RECOGNISERS.clear()
+    _RECOGNISERS[key] = (glossary, made)
+    return made
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    term: str
+    """The glossary id of the term."""
+    shown: str
+    """The words of the text that use it."""
+
+
+def unlinked_terms(text: str, glossary: Glossary, language: str, source_language: str) -> list[Unlinked]:
+    """The terms whose first use in ``text`` is not a ``{term:…}`` link, in the order
+    of the text.  Tokens are blanked out (a rule link's title and a term link's form
+    are not the writer's loose words), and each stretch of text counts for the
+    longest term it matches."""
+    literal = []
+    linked_at: dict[str, int] = {}
+    position = 0
+    for piece in split(text):
+        if isinstance(piece, Token):
+            if piece.kind == "term":
+                linked_at.setdefault(piece.argument, position)
+            literal.append(" " * len(piece.source))
+            position += len(piece.source)
+        else:
+            assert isinstance(piece, Literal)
+            literal.append(piece.text)
+            position += len(piece.text)
+    recogniser = _recogniser(glossary, language, source_language)
+    used_at: dict[str, tuple[int, str]] = {}
+    for match in recogniser.pattern.finditer("".join(literal)):
+        term_id = recogniser.term_of(match.group(0))
+        used_at.setdefault(term_id, (match.start(), match.group(0)))
+    found = [(start, term_id, shown) for term_id, (start, shown) in used_at.items()
+             if term_id not in linked_at or start < linked_at[term_id]]
+    return [Unlinked(term_id, shown) for _, term_id, shown in sorted(found)]
+
+
+def variant_pattern(variant: str) -> re.Pattern[str]:
+    """Where a text uses a forbidden variant: each of its words starts a word of the
+    text (so a stem, "rumak bojow", finds "rumaku bojowym" in every case), the
+    words in order with only spaces between; any case."""
+    words = variant.split()
+    body = r"\s+".join(rf"{re.escape(word)}[\w]*" for word in words)
+    return re.compile(rf"(?<![\w-]){body}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Variant:
+    entry: str
+    """The glossary term or name (in English) that the variant stands for."""
+    found: str
+    """The words of the text."""
+    preferred: str
+    """The word the language uses instead."""
+
+
+def forbidden_variants(text: str, glossary: Glossary, language: str) -> Iterator[Variant]:
+    """Every use in ``text`` of a variant the glossary forbids in ``language``, for
+    a term or for a name.  Tokens are left out except the form a term link shows,
+    which is the writer's word as much as the rest."""
+    shown = [piece.form if isinstance(piece, Token) and piece.kind == "term" and piece.form
+             else piece.text if isinstance(piece, Literal) else " " for piece in split(text)]
+    plain = "".join(shown)
+    entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
+    seen: set[tuple[int, int]] = set()
+    for entry in entries:
+        english = entry.term if isinstance(entry, Term) else entry.name
+        for variant in entry.forbidden.get(language, ()):
+            for match in variant_pattern(variant).finditer(plain):
+                if match.span() not in seen:
+                    seen.add(match.span())
+                    yield Variant(english, match.group(0), entry.preferred_form(language))
