@@ -105,7 +105,7 @@ def test_refusal_withdraws_the_character_the_challenger_picks() -> None:
     result = ch.respond_to_challenge((HERO, HERO, TROOPER), ch.Response.REFUSE, withdrawn=1)
     assert not result.accepted and result.duellist is None
     assert result.withdrawal == ch.Withdrawal(
-        model=1, placed=ch.Placement.BACK_OF_FORMATION, may_act_this_turn=False,
+        model=1, chosen_by=ch.Chooser.CHALLENGER, placed=ch.Placement.BACK_OF_FORMATION, may_act_this_turn=False,
         back_in_fighting_rank=ch.ReturnTime.END_OF_CLOSE_COMBAT_PHASE)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from validator.citations import rule_ids_of
 from validator.core import monstrous_mounts as mm
+from validator.core.characters import TroopType
 from validator.core.dice import two_d6_at_most
 from validator.core.rulings import ADOPTED, VARIANTS
 from validator.core.scenarios import RULESET
@@ -163,3 +164,64 @@ def test_rulings_lookup() -> None:
     assert RULESET.rulings("spanish-faq-hits-to-character") is SPANISH_FAQ
     with pytest.raises(ScenarioError, match="known variants"):
         RULESET.rulings("nonsense")
+
+
+# --- Consequences stated by the rules, each an outcome field ---------------------------
+
+
+def test_only_a_cavalry_steed_is_removed_with_its_rider() -> None:
+    assert mm.steed_removed_with_rider(mm.MountKind.CAVALRY)
+    assert not mm.steed_removed_with_rider(mm.MountKind.MONSTROUS)
+
+
+def test_rider_and_mount_move_together_as_the_model_troop_type() -> None:
+    moved = mm.mount_movement(TroopType.MONSTROUS_CAVALRY)
+    assert moved.moves_as is TroopType.MONSTROUS_CAVALRY and moved.parts_move_together
+    with pytest.raises(ValueError, match="monstrous cavalry or a monster"):
+        mm.mount_movement(TroopType.INFANTRY)
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_neither_part_may_be_aimed_at_alone(large: bool) -> None:
+    shot = mm.shooting_at_mount(large, uses_ballistic_skill=True)
+    assert shot.modifier == (1 if large else 0)
+    assert not shot.may_target_rider_alone and not shot.may_target_mount_alone
+
+
+@pytest.mark.parametrize(("part", "rider", "monster", "inflicted", "expected"), [
+    (mm.Part.RIDER, 2, 5, 4, (0, 5, 2, mm.AfterWounds.MONSTER_TESTS_LEADERSHIP)),
+    (mm.Part.RIDER, 3, 5, 1, (2, 5, 0, mm.AfterWounds.NOTHING)),
+    (mm.Part.MONSTER, 3, 2, 3, (3, 0, 1, mm.AfterWounds.RIDER_FIGHTS_ON_ALONE)),
+    (mm.Part.MONSTER, 3, 6, 2, (3, 4, 0, mm.AfterWounds.NOTHING)),
+])
+def test_wounds_on_one_part_never_reach_the_other(part: mm.Part, rider: int, monster: int, inflicted: int,
+                                                  expected: tuple[int, int, int, mm.AfterWounds]) -> None:
+    result = mm.wound_part(part, rider, monster, inflicted)
+    assert (result.rider_wounds_left, result.monster_wounds_left, result.ignored, result.next_step) == expected
+    assert result.passed_to_other_part == 0
+
+
+def test_rider_of_a_slain_mount_fights_on_where_it_stood() -> None:
+    on_foot = mm.rider_after_mount_slain(model_available=True)
+    assert on_foot.rider_fights_on and on_foot.lone_character and on_foot.same_facing
+    assert on_foot.placement is mm.RiderPlacement.CENTRE_WHERE_MOUNT_STOOD
+    assert not mm.rider_after_mount_slain(model_available=False).rider_fights_on
+
+
+@pytest.mark.parametrize(("dice", "after"), [
+    ((3, 4), mm.AfterTest.CONTROLLED_AS_OWN_UNIT), ((4, 5), mm.AfterTest.ROLL_ON_MONSTER_REACTION)])
+def test_after_the_rider_test_the_monster_is_controlled_or_reacts(dice: tuple[int, int],
+                                                                  after: mm.AfterTest) -> None:
+    test = mm.rider_death_leadership_test(dice, 8)
+    assert test.next_step is after and not test.tests_again
+
+
+@pytest.mark.parametrize(("die", "must_charge", "own_will", "never_pursues"), [
+    (1, False, False, False), (2, False, False, False), (3, True, True, False), (4, True, True, False),
+    (5, False, False, True), (6, False, False, True)])
+def test_monster_reaction_charges_and_pursuit(die: int, must_charge: bool, own_will: bool,
+                                              never_pursues: bool) -> None:
+    effects = mm.monster_reaction(die)
+    assert (effects.must_charge_if_able, effects.charges_of_its_own_will, effects.never_pursues) == (
+        must_charge, own_will, never_pursues)
+    assert effects.fights_in_close_combat

@@ -303,3 +303,57 @@ def test_scenario_inputs_are_checked() -> None:
         RULESET.run("unit-joint-movement", {"unit_movement": 4, "character_movements": []})
     with pytest.raises(ScenarioError, match="rejected its input"):
         RULESET.run("unit-join-move", {"character_allowance": 3, "distance_to_contact": 4, "unit_has_moved": False})
+
+
+# --- Consequences stated by the rules, each an outcome field ---------------------------
+
+
+@pytest.mark.parametrize("engaged", [False, True])
+def test_engaged_unit_still_lets_him_charge_into_its_fight(engaged: bool) -> None:
+    verdict = cu.may_join(cu.Mount.CAVALRY, cu.UnitKind.TROOPS, unit_engaged=engaged)
+    assert verdict.may_charge_into_its_combat is (True if engaged else None)
+
+
+@pytest.mark.parametrize(("mounts", "standard", "forms", "owner"), [
+    ((cu.Mount.ON_FOOT, cu.Mount.CAVALRY), True, True, True),
+    ((cu.Mount.ON_FOOT, cu.Mount.CAVALRY), False, True, False),
+    ((cu.Mount.ON_FOOT, cu.Mount.MONSTER), False, False, None),
+])
+def test_unit_of_characters_names_the_standard_owner(mounts: tuple[cu.Mount, ...], standard: bool,
+                                                     forms: bool, owner: bool | None) -> None:
+    verdict = cu.may_form_unit_of_characters(mounts, standard)
+    assert verdict.may_form is forms and verdict.must_name_standard_owner is owner
+    assert verdict.each_may_leave is (True if forms else None)
+    assert verdict.may_still_join_other_units
+
+
+def test_barred_characters_hold_no_standard_as_a_unit() -> None:
+    with pytest.raises(ValueError, match="hold no standard"):
+        cu.may_form_unit_of_characters((cu.Mount.CHARIOT, cu.Mount.ON_FOOT), holds_captured_standard=True)
+
+
+@pytest.mark.parametrize("flies", [False, True])
+def test_a_flyer_may_not_fly_with_his_unit(flies: bool) -> None:
+    moved = cu.joint_move(5, (8,), character_flies=flies)
+    assert moved.movement == 5
+    assert moved.character_may_fly is (False if flies else None)
+
+
+@pytest.mark.parametrize(("kwargs", "flying_move"), [
+    ({"character_flies": True}, True),
+    ({"character_flies": False}, None),
+    ({"character_flies": True, "joined_this_turn": True}, None),
+    ({"character_flies": True, "in_movement_phase": False}, None),
+])
+def test_a_flyer_leaves_with_his_flying_move_only_when_he_may_leave(kwargs: dict[str, bool],
+                                                                     flying_move: bool | None) -> None:
+    verdict = cu.may_leave(in_movement_phase=kwargs.get("in_movement_phase", True),
+                           joined_this_turn=kwargs.get("joined_this_turn", False),
+                           character_flies=kwargs["character_flies"])
+    assert verdict.may_use_flying_move is flying_move
+
+
+@pytest.mark.parametrize(("variant", "moves"), [(ADOPTED, True), (VARIANTS["polish-summary-no-charging-out"], None)])
+def test_unit_still_moves_after_its_character_charges_out(variant: object, moves: bool | None) -> None:
+    assert cu.charge_from_unit(False, rulings=variant).unit_may_move_normally is moves  # type: ignore[arg-type]
+    assert cu.charge_from_unit(True).unit_may_move_normally is None

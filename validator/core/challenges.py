@@ -145,11 +145,19 @@ class ReturnTime(StrEnum):
     END_OF_CLOSE_COMBAT_PHASE = "end-of-close-combat-phase"
 
 
+class Chooser(StrEnum):
+    """Which side picks the character who withdraws from a refused challenge."""
+
+    CHALLENGER = "challenger"
+
+
 @dataclass(frozen=True)
 class Withdrawal:
     """What befalls the character sent away after a refused challenge."""
 
     model: int
+    chosen_by: Chooser
+    """Not the player who refuses: the challenger picks which fighting character withdraws."""
     placed: Placement
     may_act_this_turn: bool
     back_in_fighting_rank: ReturnTime
@@ -214,7 +222,8 @@ def respond_to_challenge(
     if withdrawn not in candidates:
         _check_index(withdrawn, challenged, "withdrawn model")
         raise ValueError(f"model {withdrawn} is not a fighting character, so it cannot be withdrawn")
-    withdrawal = Withdrawal(model=withdrawn, placed=Placement.BACK_OF_FORMATION, may_act_this_turn=False,
+    withdrawal = Withdrawal(model=withdrawn, chosen_by=Chooser.CHALLENGER,
+                            placed=Placement.BACK_OF_FORMATION, may_act_this_turn=False,
                             back_in_fighting_rank=ReturnTime.END_OF_CLOSE_COMBAT_PHASE)
     return ChallengeResponse(accepted=False, must_accept=False, duellist=None, withdrawal=withdrawal)
 

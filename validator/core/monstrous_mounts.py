@@ -12,8 +12,10 @@ from enum import StrEnum
 from fractions import Fraction
 
 from validator.citations import implements
+from validator.core.characters import TroopType
 from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from validator.core.rulings import ADOPTED, Rulings
+from validator.shown import RollModifier
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
@@ -87,6 +89,50 @@ def rider_armour_save(kind: MountKind, save_on_foot: int) -> int:
         raise ValueError("an armour save needs 1+ to 6+, or 7 for no save")
     bonus = CAVALRY_ARMOUR_BONUS if kind is MountKind.CAVALRY else 0
     return max(1, save_on_foot - bonus)
+
+
+@implements("monstrous-mounts/cavalry", "monstrous-mounts/mount-kinds")
+def steed_removed_with_rider(kind: MountKind) -> bool:
+    """Whether slaying the rider removes the whole model, steed and all: so for a
+    cavalry steed (a goblin's wolf never survives him, nor he it); a monstrous mount
+    keeps its own Wounds and stays when its rider dies."""
+    return kind is MountKind.CAVALRY
+
+
+MOUNTED_TROOP_TYPES = frozenset({TroopType.MONSTROUS_CAVALRY, TroopType.MONSTER})
+"""The troop types a character and his monstrous mount can have as one model."""
+
+
+@dataclass(frozen=True)
+class MountMovement:
+    moves_as: TroopType
+    """The troop type whose movement rules the whole model follows."""
+    parts_move_together: bool
+    """Rider and mount never move apart."""
+
+
+@implements("monstrous-mounts/movement")
+def mount_movement(troop_type: TroopType) -> MountMovement:
+    """A character and his monstrous mount move together, under the rules of the troop
+    type of the whole model (monstrous cavalry, monster)."""
+    if troop_type not in MOUNTED_TROOP_TYPES:
+        raise ValueError(f"a character on a monstrous mount is monstrous cavalry or a monster, not {troop_type}")
+    return MountMovement(moves_as=troop_type, parts_move_together=True)
+
+
+@dataclass(frozen=True)
+class ShootingAtMount:
+    modifier: RollModifier
+    may_target_rider_alone: bool
+    may_target_mount_alone: bool
+
+
+@implements("monstrous-mounts/shooting-one-target")
+def shooting_at_mount(large_target: bool, uses_ballistic_skill: bool) -> ShootingAtMount:
+    """Shots at a monster and its rider: one model, one target, so neither part may be
+    aimed at alone; +1 to hit for a Large Target with Ballistic Skill."""
+    return ShootingAtMount(modifier=shooting_to_hit_modifier(large_target, uses_ballistic_skill),
+                           may_target_rider_alone=False, may_target_mount_alone=False)
 
 
 @implements("monstrous-mounts/shooting-one-target")
@@ -173,6 +219,48 @@ def apply_wounds(wounds_left: int, wounds_inflicted: int) -> WoundsResult:
     )
 
 
+class AfterWounds(StrEnum):
+    """What follows for the model once wounds have been applied to one of its parts."""
+
+    NOTHING = "nothing"
+    RIDER_FIGHTS_ON_ALONE = "rider-fights-on-alone"
+    """The mount is slain: see death-of-the-mount."""
+    MONSTER_TESTS_LEADERSHIP = "monster-tests-leadership"
+    """The rider is slain: see death-of-the-rider."""
+
+
+@dataclass(frozen=True)
+class PartWounds:
+    rider_wounds_left: int
+    monster_wounds_left: int
+    ignored: int
+    passed_to_other_part: int
+    """Always 0: wounds never pass from one part to the other."""
+    next_step: AfterWounds
+
+
+@implements("monstrous-mounts/extra-wounds", "monstrous-mounts/death-of-the-mount",
+            "monstrous-mounts/death-of-the-rider")
+def wound_part(part: Part, rider_wounds_left: int, monster_wounds_left: int, wounds_inflicted: int) -> PartWounds:
+    """Wounds inflicted on one part of a ridden monster, and what the other part keeps.
+
+    The wounded part loses up to what it has left; the rest are lost and the other
+    part keeps every Wound it had.  A slain mount leaves the rider fighting on alone;
+    a slain rider leaves the monster to take its Leadership test.
+    """
+    if rider_wounds_left < 1 or monster_wounds_left < 1:
+        raise ValueError("both parts of the model are still in play, with at least one wound left each")
+    struck = apply_wounds(rider_wounds_left if part is Part.RIDER else monster_wounds_left, wounds_inflicted)
+    if part is Part.RIDER:
+        rider_left, monster_left = struck.wounds_left, monster_wounds_left
+        next_step = AfterWounds.MONSTER_TESTS_LEADERSHIP if struck.slain else AfterWounds.NOTHING
+    else:
+        rider_left, monster_left = rider_wounds_left, struck.wounds_left
+        next_step = AfterWounds.RIDER_FIGHTS_ON_ALONE if struck.slain else AfterWounds.NOTHING
+    return PartWounds(rider_wounds_left=rider_left, monster_wounds_left=monster_left, ignored=struck.ignored,
+                      passed_to_other_part=0, next_step=next_step)
+
+
 @dataclass(frozen=True)
 class AttackSplit:
     on_rider: int
@@ -191,6 +279,30 @@ def declare_attacks(attacks: int, on_rider: int) -> AttackSplit:
     if not 0 <= on_rider <= attacks:
         raise ValueError(f"attacks on the rider must be between 0 and {attacks}")
     return AttackSplit(on_rider=on_rider, on_monster=attacks - on_rider)
+
+
+class RiderPlacement(StrEnum):
+    CENTRE_WHERE_MOUNT_STOOD = "centre-where-mount-stood"
+
+
+@dataclass(frozen=True)
+class RiderAfterMount:
+    rider_fights_on: bool
+    lone_character: bool
+    """He fights on as a character on his own, of the troop type he has on foot."""
+    placement: RiderPlacement | None
+    same_facing: bool | None
+
+
+@implements("monstrous-mounts/death-of-the-mount")
+def rider_after_mount_slain(model_available: bool = True) -> RiderAfterMount:
+    """The rider of a slain monster fights on, on his own, if a model to show him is at
+    hand: the centre of his base where the centre of the monster's was, facing the
+    same way."""
+    if not model_available:
+        return RiderAfterMount(rider_fights_on=False, lone_character=False, placement=None, same_facing=None)
+    return RiderAfterMount(rider_fights_on=True, lone_character=True,
+                           placement=RiderPlacement.CENTRE_WHERE_MOUNT_STOOD, same_facing=True)
 
 
 @dataclass(frozen=True)
@@ -213,11 +325,20 @@ def charge_after_mount_slain_by_stand_and_shoot(declared_within_range: bool) -> 
     )
 
 
+class AfterTest(StrEnum):
+    CONTROLLED_AS_OWN_UNIT = "controlled-as-own-unit"
+    """For the rest of the battle, with no further test."""
+    ROLL_ON_MONSTER_REACTION = "roll-on-monster-reaction"
+
+
 @dataclass(frozen=True)
 class LeadershipTest:
     leadership_used: int
     total: int
     passed: bool
+    next_step: AfterTest = AfterTest.ROLL_ON_MONSTER_REACTION
+    tests_again: bool = False
+    """Never: a monster that passes stays under control, one that fails follows the table."""
 
 
 @implements("monstrous-mounts/death-of-the-rider")
@@ -228,7 +349,10 @@ def rider_death_leadership_test(dice: tuple[int, int], monster_leadership: int) 
     for die in dice:
         check_d6(die)
     total = sum(dice)
-    return LeadershipTest(leadership_used=monster_leadership, total=total, passed=total <= monster_leadership)
+    passed = total <= monster_leadership
+    return LeadershipTest(leadership_used=monster_leadership, total=total, passed=passed,
+                          next_step=AfterTest.CONTROLLED_AS_OWN_UNIT if passed else AfterTest.ROLL_ON_MONSTER_REACTION,
+                          tests_again=False)
 
 
 @implements("monstrous-mounts/death-of-the-rider")
@@ -268,21 +392,30 @@ class ReactionEffects:
     immune_to_break: bool
     counts_as_fleeing: bool
     opponent_gains_victory_points_on_leaving: bool
+    must_charge_if_able: bool
+    charges_of_its_own_will: bool
+    """False: it charges only where a psychology rule forces it (1-2), or never moves (5-6)."""
+    fights_in_close_combat: bool
+    never_pursues: bool
+    """True: it does not pursue even where a special rule or psychology would force it."""
 
 
 MONSTER_REACTION_TABLE: tuple[tuple[frozenset[int], ReactionEffects], ...] = (
     (frozenset({1, 2}), ReactionEffects(
         reaction=MonsterReaction.LEAVE_THE_BATTLEFIELD, compulsory_move=True, may_use_ranged_attacks=False,
         may_move=True, immune_to_break=False, counts_as_fleeing=False,
-        opponent_gains_victory_points_on_leaving=True)),
+        opponent_gains_victory_points_on_leaving=True, must_charge_if_able=False, charges_of_its_own_will=False,
+        fights_in_close_combat=True, never_pursues=False)),
     (frozenset({3, 4}), ReactionEffects(
         reaction=MonsterReaction.ATTACK_NEAREST, compulsory_move=True, may_use_ranged_attacks=True,
         may_move=True, immune_to_break=False, counts_as_fleeing=False,
-        opponent_gains_victory_points_on_leaving=False)),
+        opponent_gains_victory_points_on_leaving=False, must_charge_if_able=True, charges_of_its_own_will=True,
+        fights_in_close_combat=True, never_pursues=False)),
     (frozenset({5, 6}), ReactionEffects(
         reaction=MonsterReaction.GUARD_THE_BODY, compulsory_move=False, may_use_ranged_attacks=True,
         may_move=False, immune_to_break=True, counts_as_fleeing=False,
-        opponent_gains_victory_points_on_leaving=False)),
+        opponent_gains_victory_points_on_leaving=False, must_charge_if_able=False, charges_of_its_own_will=False,
+        fights_in_close_combat=True, never_pursues=True)),
 )
 """The Monster Reaction table, row by row, as the rule text lays it out."""
 

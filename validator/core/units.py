@@ -69,6 +69,9 @@ class JoinVerdict:
     may_join: bool
     reasons: tuple[JoinBar, ...]
     """Every restriction that forbids the join, in the order of the rule text; empty when allowed."""
+    may_charge_into_its_combat: bool | None = None
+    """For a unit engaged in close combat: he may still enter that fight by charging
+    the enemy unit in the usual way.  None when the unit is not engaged."""
 
 
 @implements("characters-in-units/which-units")
@@ -108,7 +111,8 @@ def may_join(
         reasons.append(JoinBar.UNIT_FLEEING)
     if unit_engaged:
         reasons.append(JoinBar.UNIT_ENGAGED)
-    return JoinVerdict(may_join=not reasons, reasons=tuple(reasons))
+    return JoinVerdict(may_join=not reasons, reasons=tuple(reasons),
+                       may_charge_into_its_combat=True if unit_engaged else None)
 
 
 @dataclass(frozen=True)
@@ -116,19 +120,34 @@ class CharacterUnitVerdict:
     may_form: bool
     barred_mounts: tuple[Mount, ...]
     """The mounts, each named once, that keep these characters from forming a unit."""
+    each_may_leave: bool | None = None
+    """Each character may leave the unit as he would any other; None when no unit forms."""
+    must_name_standard_owner: bool | None = None
+    """With a captured enemy standard, the player names the character who owns it;
+    None when no unit forms."""
+    may_still_join_other_units: bool = True
+    """Even characters barred from such a unit may join other units as usual."""
 
 
 @implements("characters-in-units/units-of-characters")
-def may_form_unit_of_characters(mounts: tuple[Mount, ...]) -> CharacterUnitVerdict:
+def may_form_unit_of_characters(mounts: tuple[Mount, ...],
+                                holds_captured_standard: bool = False) -> CharacterUnitVerdict:
     """Whether these characters may band together as a unit of their own.
 
     Only characters on foot or on cavalry steeds may; one on a chariot or a
-    monster may not, though he may still join other units.
+    monster may not, though he may still join other units.  Each may leave such
+    a unit as he would leave any other, and a captured enemy standard it holds
+    must be given to one of them by name.
     """
     if len(mounts) < 2:
         raise ValueError("a unit of characters needs at least two characters")
     barred = tuple(dict.fromkeys(m for m in mounts if m not in MOUNTS_THAT_FORM_CHARACTER_UNITS))
-    return CharacterUnitVerdict(may_form=not barred, barred_mounts=barred)
+    if barred and holds_captured_standard:
+        raise ValueError("characters who may not form a unit hold no standard as one")
+    forms = not barred
+    return CharacterUnitVerdict(may_form=forms, barred_mounts=barred,
+                                each_may_leave=True if forms else None,
+                                must_name_standard_owner=holds_captured_standard if forms else None)
 
 
 @dataclass(frozen=True)
@@ -211,6 +230,23 @@ def second_rank_limits(
         may_use_magic=False,
         unit_may_use_his_leadership=False,
     )
+
+
+@dataclass(frozen=True)
+class JointMovement:
+    movement: int
+    character_may_fly: bool | None
+    """A character who flies, or rides a flyer, may not fly while he moves with the
+    unit (False); None when no character in the unit flies."""
+
+
+@implements("characters-in-units/moving-together")
+def joint_move(unit_movement: int, character_movements: tuple[int, ...],
+               character_flies: bool = False) -> JointMovement:
+    """The unit's Movement with its characters, and whether a flying one may fly:
+    he may not, he uses his ground Movement and keeps the unit's pace."""
+    return JointMovement(movement=joint_movement(unit_movement, character_movements),
+                         character_may_fly=False if character_flies else None)
 
 
 @implements("characters-in-units/moving-together")
@@ -296,6 +332,9 @@ class LeaveVerdict:
     may_leave: bool
     reasons: tuple[LeaveBar, ...]
     """Every restriction that keeps him in the unit, in the order of the rule text."""
+    may_use_flying_move: bool | None = None
+    """For a flying character who may leave: he may fly out, in the remaining moves
+    part of the Movement phase.  None when he does not fly or may not leave."""
 
 
 @implements("characters-in-units/leaving")
@@ -305,6 +344,7 @@ def may_leave(
     unit_cannot_move: bool = False,
     forced_move: ForcedMove | None = None,
     in_close_combat: bool = False,
+    character_flies: bool = False,
 ) -> LeaveVerdict:
     """Whether a character may leave his unit now, and every reason why not.
 
@@ -312,6 +352,7 @@ def may_leave(
     not while the unit may not move (a spell, a rally this turn), not during a
     compulsory move, charge, pursuit or overrun, and not from the start of a
     close combat until it and its flee, pursuit and overrun moves are resolved.
+    A flying character who may leave may use his flying move to do so.
     """
     reasons: list[LeaveBar] = []
     if not in_movement_phase:
@@ -324,7 +365,8 @@ def may_leave(
         reasons.append(LeaveBar(forced_move.value))
     if in_close_combat:
         reasons.append(LeaveBar.CLOSE_COMBAT)
-    return LeaveVerdict(may_leave=not reasons, reasons=tuple(reasons))
+    return LeaveVerdict(may_leave=not reasons, reasons=tuple(reasons),
+                        may_use_flying_move=True if character_flies and not reasons else None)
 
 
 @dataclass(frozen=True)
@@ -352,6 +394,9 @@ class ChargeFromUnit:
     unit_may_declare_charge: bool | None
     """Whether the unit may still declare a charge in this Movement phase once he
     has charged out; None when he may not charge out."""
+    unit_may_move_normally: bool | None = None
+    """Once he has charged out, the unit may still make its normal move; None when
+    he may not charge out."""
 
 
 @implements("characters-in-units/charging-out")
@@ -378,6 +423,7 @@ def charge_from_unit(
         may_charge_out=allowed,
         may_use_flying_move=allowed and character_flies,
         unit_may_declare_charge=False if allowed else None,
+        unit_may_move_normally=True if allowed else None,
     )
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Literal
 
-from annotated_types import Ge
+from annotated_types import Ge, Interval
 
 from validator.core import monstrous_mounts as mm
+from validator.core.characters import TroopType
 from validator.core.rulings import Rulings
 from validator.core.scenarios.types import (
     D6,
@@ -15,7 +16,6 @@ from validator.core.scenarios.types import (
     HitDiceGiven,
     HitsGiven,
     Leadership,
-    Modifier,
     Probability,
     Save,
     StandAndShootGiven,
@@ -35,6 +35,7 @@ class MountOutcome:
     kind: mm.MountKind
     rider_save: Save
     mount_keeps_own_profile: bool
+    removed_whole_when_rider_slain: bool
 
 
 def _classify_mount(given: MountGiven, _rulings: Rulings) -> MountOutcome:
@@ -43,7 +44,18 @@ def _classify_mount(given: MountGiven, _rulings: Rulings) -> MountOutcome:
         kind=kind,
         rider_save=mm.rider_armour_save(kind, given.rider_save_on_foot),
         mount_keeps_own_profile=kind is mm.MountKind.MONSTROUS,
+        removed_whole_when_rider_slain=mm.steed_removed_with_rider(kind),
     )
+
+
+@dataclass(frozen=True)
+class MountMovementGiven:
+    troop_type: Literal["monstrous-cavalry", "monster"]
+    """The troop type of the whole model, character and mount together."""
+
+
+def _mount_movement(given: MountMovementGiven, _rulings: Rulings) -> mm.MountMovement:
+    return mm.mount_movement(TroopType(given.troop_type))
 
 
 @dataclass(frozen=True)
@@ -52,8 +64,8 @@ class ToHitGiven:
     uses_ballistic_skill: bool = True
 
 
-def _to_hit_modifier(given: ToHitGiven, _rulings: Rulings) -> Modifier:
-    return Modifier(mm.shooting_to_hit_modifier(given.large_target, given.uses_ballistic_skill))
+def _to_hit_modifier(given: ToHitGiven, _rulings: Rulings) -> mm.ShootingAtMount:
+    return mm.shooting_at_mount(given.large_target, given.uses_ballistic_skill)
 
 
 def _allocate_hits(given: HitDiceGiven, rulings: Rulings) -> mm.HitAllocation:
@@ -81,6 +93,28 @@ class WoundsGiven:
 
 def _apply_wounds(given: WoundsGiven, _rulings: Rulings) -> mm.WoundsResult:
     return mm.apply_wounds(given.wounds_left, given.wounds_inflicted)
+
+
+@dataclass(frozen=True)
+class PartWoundsGiven:
+    part: mm.Part
+    rider_wounds_left: Annotated[int, Interval(ge=1, le=10_000)]
+    monster_wounds_left: Annotated[int, Interval(ge=1, le=10_000)]
+    wounds_inflicted: Count
+
+
+def _wound_part(given: PartWoundsGiven, _rulings: Rulings) -> mm.PartWounds:
+    return mm.wound_part(given.part, given.rider_wounds_left, given.monster_wounds_left, given.wounds_inflicted)
+
+
+@dataclass(frozen=True)
+class MountSlainGiven:
+    model_available: bool = True
+    """Whether a model to show the rider on his own is at hand."""
+
+
+def _mount_slain(given: MountSlainGiven, _rulings: Rulings) -> mm.RiderAfterMount:
+    return mm.rider_after_mount_slain(given.model_available)
 
 
 @dataclass(frozen=True)
@@ -161,9 +195,11 @@ def _victory_points(given: VictoryPointsGiven, _rulings: Rulings) -> mm.VictoryP
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("mount-classify", "Cavalry steed or monstrous mount, and the rider's armour save",
-             MountGiven, _classify_mount, mm.rider_armour_save),
+             MountGiven, _classify_mount, (mm.rider_armour_save, mm.steed_removed_with_rider)),
+    Scenario("mount-movement", "Which movement rules a character and his monstrous mount follow",
+             MountMovementGiven, _mount_movement, mm.mount_movement),
     Scenario("mount-shooting-modifier", "To-hit modifier for shooting at a monster and its rider",
-             ToHitGiven, _to_hit_modifier, mm.shooting_to_hit_modifier),
+             ToHitGiven, _to_hit_modifier, (mm.shooting_at_mount, mm.shooting_to_hit_modifier)),
     Scenario("mount-allocate-hits", "Split hits between monster and rider from one D6 per hit",
              HitDiceGiven, _allocate_hits, mm.allocate_hits),
     Scenario("mount-rider-hit-chance", "Exact chance that the rider takes at least one of n hits",
@@ -172,11 +208,15 @@ SCENARIOS: tuple[Scenario, ...] = (
              TemplateGiven, _template_hit, mm.template_or_cannon_hit),
     Scenario("mount-apply-wounds", "Wounds on rider or monster; extra wounds are lost",
              WoundsGiven, _apply_wounds, mm.apply_wounds),
+    Scenario("mount-wounds-on-part", "Wounds on one part of a ridden monster, and what the other part keeps",
+             PartWoundsGiven, _wound_part, mm.wound_part),
     Scenario("mount-declare-attacks", "Split close combat attacks between rider and monster",
              AttacksGiven, _declare_attacks, mm.declare_attacks),
     Scenario("mount-slain-charge", "A charge whose monster dies to a Stand and Shoot reaction",
              StandAndShootGiven, _charge_after_mount_slain,
              mm.charge_after_mount_slain_by_stand_and_shoot),
+    Scenario("mount-slain", "The rider of a monster that is slain",
+             MountSlainGiven, _mount_slain, mm.rider_after_mount_slain),
     Scenario("rider-death-leadership-test", "The monster's Leadership test when its rider dies",
              LeadershipGiven, _leadership_test, mm.rider_death_leadership_test),
     Scenario("rider-death-pass-chance", "Exact chance that the monster passes that test",

@@ -34,10 +34,11 @@ def _may_join(given: JoinGiven, rulings: Rulings) -> cu.JoinVerdict:
 @dataclass(frozen=True)
 class CharacterUnitGiven:
     mounts: Annotated[tuple[cu.Mount, ...], MinLen(2), MaxLen(50)]
+    holds_captured_standard: bool = False
 
 
 def _unit_of_characters(given: CharacterUnitGiven, _rulings: Rulings) -> cu.CharacterUnitVerdict:
-    return cu.may_form_unit_of_characters(given.mounts)
+    return cu.may_form_unit_of_characters(given.mounts, given.holds_captured_standard)
 
 
 @dataclass(frozen=True)
@@ -77,15 +78,11 @@ class JointMovementGiven:
     unit_movement: Characteristic
     character_movements: Annotated[tuple[Characteristic, ...], MinLen(1), MaxLen(20)]
     """Each character's ground Movement: a flyer cannot fly with the unit."""
+    character_flies: bool = False
 
 
-@dataclass(frozen=True)
-class JointMovement:
-    movement: int
-
-
-def _joint_movement(given: JointMovementGiven, _rulings: Rulings) -> JointMovement:
-    return JointMovement(cu.joint_movement(given.unit_movement, given.character_movements))
+def _joint_movement(given: JointMovementGiven, _rulings: Rulings) -> cu.JointMovement:
+    return cu.joint_move(given.unit_movement, given.character_movements, given.character_flies)
 
 
 @dataclass(frozen=True)
@@ -106,11 +103,12 @@ class LeaveGiven:
     unit_cannot_move: bool = False
     forced_move: cu.ForcedMove | None = None
     in_close_combat: bool = False
+    character_flies: bool = False
 
 
 def _may_leave(given: LeaveGiven, _rulings: Rulings) -> cu.LeaveVerdict:
     return cu.may_leave(given.in_movement_phase, given.joined_this_turn, given.unit_cannot_move,
-                        given.forced_move, given.in_close_combat)
+                        given.forced_move, given.in_close_combat, given.character_flies)
 
 
 @dataclass(frozen=True)
@@ -156,7 +154,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("unit-second-rank", "What a character in the second rank may not do",
              SecondRankGiven, _second_rank, cu.second_rank_limits),
     Scenario("unit-joint-movement", "The Movement of a unit that includes characters",
-             JointMovementGiven, _joint_movement, cu.joint_movement),
+             JointMovementGiven, _joint_movement, (cu.joint_move, cu.joint_movement)),
     Scenario("unit-change-place", "Whether a character may change place inside his unit",
              ChangePlaceGiven, _change_place, cu.change_place),
     Scenario("unit-may-leave", "Whether a character may leave his unit now, and why not",
