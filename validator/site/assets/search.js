@@ -168,6 +168,8 @@
       found.slice(0, LIMIT).forEach(function (entry) {
         var item = document.createElement("li");
         item.className = "md-search-result__item";
+        // The list is a listbox of options: the item between them is no list item.
+        item.setAttribute("role", "none");
         var link = document.createElement("a");
         link.className = "md-search-result__link";
         link.href = new URL(entry.url, siteRoot).href;

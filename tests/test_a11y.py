@@ -1,0 +1,209 @@
+"""Accessibility of the built sites: axe-core in Chromium, and the keyboard alone.
+
+axe-core comes from the npm registry as a pinned tarball, checked against the
+sha512 the registry publishes for it and kept under ``.cache/axe-core/`` in the
+project (see README, Development), so a fresh machine needs no Node.js.  Every
+rule that axe runs by default runs on every page (WCAG 2 A and AA, best
+practice), in Material's default palette; the colour rules run again in its dark
+palette (``slate``), whose stylesheet every built site carries.  A serious or
+critical finding fails the test, naming the rule, the element and the help."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import tarfile
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import chromium, needs_chromium, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE_VERSION = "4.14.1"
+AXE_URL = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
+# dist.integrity of the version in the registry's metadata (`npm view axe-core@4.14.1 dist.integrity`).
+AXE_SHA512 = "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+AXE_CACHE = ROOT / ".cache" / "axe-core" / f"axe-core-{AXE_VERSION}.tgz"
+
+LANGUAGES = ("en", "es", "pl")
+# The six kinds of page: home, a chapter, its parallel text, glossary, register, status.
+PAGES = ("index.html", "monstrous-mounts.html", "parallel-monstrous-mounts.html", "glossary.html",
+         "discrepancies.html", "status.html")
+BLOCKING = ("serious", "critical")
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+# What Material's palette switch does, with transitions off so that colours are final
+# when axe measures them.
+DARK = """() => {
+  const body = document.body;
+  body.setAttribute("data-md-color-scheme", "slate");
+  body.setAttribute("data-md-color-primary", "indigo");
+  body.setAttribute("data-md-color-accent", "indigo");
+  return getComputedStyle(body).backgroundColor;
+}"""
+FIRST_PREVIEW = """() => {
+  for (const link of document.querySelectorAll(".md-content a[href*='#']:not(.headerlink)")) {
+    link.focus();
+    const box = document.getElementById("rule-preview");
+    if (box && !box.hidden) { return true; }
+  }
+  return false;
+}"""
+STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
+def _verified(data: bytes) -> bytes:
+    digest = base64.b64encode(hashlib.sha512(data).digest()).decode()
+    if digest != AXE_SHA512:
+        raise AssertionError(f"axe-core {AXE_VERSION}: sha512 {digest} is not the pinned {AXE_SHA512}")
+    return data
+
+
+def axe_tarball() -> bytes:
+    """The pinned axe-core tarball: from the cache when it is there and intact, else
+    from the registry (then cached)."""
+    if AXE_CACHE.is_file():
+        data = AXE_CACHE.read_bytes()
+        if base64.b64encode(hashlib.sha512(data).digest()).decode() == AXE_SHA512:
+            return data
+    with urllib.request.urlopen(AXE_URL, timeout=60) as response:
+        data = _verified(response.read())
+    AXE_CACHE.parent.mkdir(parents=True, exist_ok=True)
+    partial = AXE_CACHE.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(AXE_CACHE)
+    return data
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    with tarfile.open(fileobj=io.BytesIO(axe_tarball()), mode="r:gz") as archive:
+        member = archive.extractfile("package/axe.min.js")
+        assert member is not None
+        return member.read().decode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[str]:
+    yield from serve(built_site)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def run_axe(page: Any, axe_script: str, options: dict[str, Any] | None = None,
+            context: Any = None) -> list[dict[str, Any]]:
+    """axe's violations on the page as it is now (axe is injected once per document)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_script)
+    found: list[dict[str, Any]] = page.evaluate(
+        "async ([context, options]) => (await axe.run(context || document, options)).violations",
+        [context, {"resultTypes": ["violations"], **(options or {})}])
+    return found
+
+
+def blocking(violations: list[dict[str, Any]], where: str) -> list[str]:
+    """One line per element of each serious or critical violation: rule, target, help."""
+    return [f"{where}: {violation['id']} ({violation['impact']}) at {node['target']}: {violation['help']} "
+            f"<{violation['helpUrl']}>"
+            for violation in violations if violation["impact"] in BLOCKING
+            for node in violation["nodes"]]
+
+
+def dark(page: Any, site: Path, language: str) -> None:
+    """Switch the open page to Material's dark palette, as its palette toggle would."""
+    sheet = next((site / language / "assets" / "stylesheets").glob("palette.*.min.css"))
+    page.add_style_tag(url=f"assets/stylesheets/{sheet.name}")
+    background = page.evaluate(DARK)
+    assert background != "rgb(255, 255, 255)", "the dark palette did not apply"
+
+
+def audit(page: Any, axe_script: str, site: Path, language: str, name: str, palettes: str = "light") -> list[str]:
+    """Every default rule in the light palette; the colour rules in the dark one."""
+    page.add_style_tag(content=STILL)
+    problems: list[str] = []
+    if "light" in palettes:
+        problems += blocking(run_axe(page, axe_script), f"{language}/{name}")
+    if "dark" in palettes:
+        dark(page, site, language)
+        problems += blocking(run_axe(page, axe_script, {"runOnly": {"type": "rule", "values": COLOUR_RULES}}),
+                             f"{language}/{name} (dark)")
+    return problems
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_serious_violation_on_any_kind_of_page(server: str, browser: Any, built_site: Path,
+                                                  axe_script: str, language: str) -> None:
+    page = browser.new_page()
+    problems: list[str] = []
+    for name in PAGES:
+        page.goto(f"{server}/{language}/{name}")
+        problems += audit(page, axe_script, built_site, language, name)
+    page.close()
+    assert not problems, "\n".join(problems)
+
+
+@needs_chromium
+def test_the_dark_palette_keeps_the_contrast(server: str, browser: Any, built_site: Path, axe_script: str) -> None:
+    """Colours are the same in every language: the dark pass runs over one language."""
+    page = browser.new_page()
+    problems: list[str] = []
+    for name in PAGES:
+        page.goto(f"{server}/en/{name}")
+        problems += audit(page, axe_script, built_site, "en", name, palettes="dark")
+    page.close()
+    assert not problems, "\n".join(problems)
+
+
+@needs_chromium
+def test_an_open_preview_and_search_results_have_no_serious_violation(server: str, browser: Any,
+                                                                       axe_script: str) -> None:
+    """What a reader opens: a rule's preview, and the search box with its results."""
+    page = browser.new_page()
+    problems: list[str] = []
+    for language in LANGUAGES:
+        page.goto(f"{server}/{language}/monstrous-mounts.html")
+        page.add_style_tag(content=STILL)
+        assert page.evaluate(FIRST_PREVIEW), "no link on the chapter shows a preview"
+        page.fill(".md-search__input", "monstrous-mounts/cavalry")
+        page.wait_for_selector(".md-search-result__link", timeout=5000)
+        problems += blocking(run_axe(page, axe_script, context={"include": [[".md-header"], ["#rule-preview"]]}),
+                             f"{language}/monstrous-mounts.html (preview, search)")
+    page.close()
+    assert not problems, "\n".join(problems)
+
+
+@needs_chromium
+def test_the_audit_finds_what_is_planted(server: str, browser: Any, built_site: Path, axe_script: str) -> None:
+    """The harness can fail: an image without a text alternative, grey text on white
+    and a link told from its text by colour alone are reported, and a colour that is
+    fine in the light palette but not in the dark one is caught by the dark pass."""
+    page = browser.new_page()
+    page.goto(f"{server}/en/glossary.html")
+    page.evaluate("""() => {
+      const content = document.querySelector(".md-content__inner");
+      content.insertAdjacentHTML("beforeend",
+        '<p><img src="assets/images/favicon.png" width="16" height="16"></p>' +
+        '<p style="color:#bbbbbb">Barely readable</p>' +
+        '<p>Running text with <a href="#x" style="text-decoration:none;color:#333">a hidden link</a> in it.</p>' +
+        '<p class="planted-dark">Dark on dark</p>');
+      const style = document.createElement("style");
+      style.textContent = '[data-md-color-scheme="slate"] .planted-dark { color: #202020; }';
+      document.head.append(style);
+    }""")
+    problems = audit(page, axe_script, built_site, "en", "glossary.html", palettes="light dark")
+    page.close()
+    report = "\n".join(problems)
+    assert "en/glossary.html: image-alt (critical)" in report
+    assert "en/glossary.html: color-contrast (serious)" in report
+    assert any(line.startswith("en/glossary.html: link-in-text-block") for line in problems)
+    dark_lines = [line for line in problems if "(dark)" in line]
+    assert any("color-contrast" in line and "planted-dark" in line for line in dark_lines), report
+    assert not any("planted-dark" in line for line in problems if "(dark)" not in line), report
