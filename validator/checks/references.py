@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from validator.checks.charts import chart_problems
 from validator.content.loader import Rulebook
 from validator.content.tokens import stray_braces, tokens
 from validator.problems import Problem
@@ -76,3 +77,4 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
                 yield Problem(reading.position.file, reading.position.of("variant").line, entry.id,
                               f"reading '{reading.id}' names unknown ruling variant '{reading.variant}'",
                               f"use a variant of the rules core ({known})")
+    yield from chart_problems(rulebook, ruleset)

@@ -15,6 +15,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
+from validator.checks.charts import chart_labels
 from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
@@ -69,7 +70,8 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     """A label for every identifier the worked examples show (their input and the
     outcome the core computes), so the example boxes can be translated too."""
     runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
-    shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed)])
+    shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
+                               *chart_labels(ruleset, rulebook)])
     template = Catalog(fuzzy=False, creation_date=run_date())
     for identifier in shown:
         entry = template.add(humanize(identifier), context=label_context(identifier))

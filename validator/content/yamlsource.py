@@ -371,7 +371,7 @@ def _id_of(node: Any) -> str:
 def _field_names(model: type[BaseModel] | None) -> list[str]:
     if model is None:
         return []
-    return [name for name in model.model_fields if name != "position"]
+    return [info.alias or name for name, info in model.model_fields.items() if name != "position"]
 
 
 def _model_at(model: type[BaseModel], location: tuple[Any, ...]) -> type[BaseModel] | None:

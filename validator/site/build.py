@@ -96,7 +96,8 @@ def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[s
         # No material/search (its worker cannot start from file://) and so no offline plugin
         # (its shim comes from the internet): the site's own search works from disk and served.
         "plugins": [],
-        "extra_css": ["assets/validator/validator.css", "assets/validator/search.css"],
+        "extra_css": ["assets/validator/validator.css", "assets/validator/search.css",
+                      "assets/validator/charts.css"],
         "extra_javascript": ["assets/validator/search-index.js", "assets/validator/search.js",
                              "assets/validator/validator.js", "assets/validator/previews-data.js",
                              "assets/validator/previews.js"],

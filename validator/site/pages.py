@@ -24,6 +24,7 @@ from validator.content.model import Chapter, Discrepancy, Example, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import faq as faq_pages
 from validator.site import markdown
+from validator.site.charts import example_charts
 from validator.site.previews import referrers
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.site.worked import WorkedExample, worked_example
@@ -207,6 +208,10 @@ class PageView(TextRenderer):
 
     def computed(self, rule_id: str, example_id: str) -> dict[str, object]:
         return self.report.computed(rule_id, example_id)
+
+    def chart(self, rule_id: str, example: Example) -> Markup:
+        """The example's charts, drawn from the rules core's numbers (or nothing)."""
+        return example_charts(self, rule_id, example)
 
     def worked(self, rule_id: str, example: Example) -> WorkedExample:
         """An example's question, given values, outcome and steps, as readers say them."""
