@@ -25,7 +25,7 @@ from validator.content.model import Example
 from validator.ruleset import Scenario
 from validator.shown import Kind, fields_of, parameters, returned
 from validator.site import markdown
-from validator.site.text import die_face, modifier_text, roll_text
+from validator.site.text import anchor, die_face, modifier_text, roll_text
 from validator.trace import Step
 
 if TYPE_CHECKING:
@@ -155,6 +155,8 @@ class WorkedExample:
     scenario: str
     functions: list[str]
     command: str
+    try_it: Markup
+    """The form to change the given values (or the command to compute others)."""
 
 
 def _functions(scenario: Scenario) -> dict[str, Callable[..., object]]:
@@ -201,6 +203,7 @@ def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExam
         scenario=scenario.name,
         functions=[f"{f.__module__}.{f.__qualname__}" for f in scenario.implementations],
         command=calc_command(scenario.name, example.given, example.variant),
+        try_it=try_it(view, rule_id, example),
     )
 
 
@@ -238,3 +241,136 @@ def _known(view: PageView, rule_id: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+TRY_BUDGET = 400
+"""Most combinations of given values an example precomputes for its "try it" form:
+dice, yes/no, choices and small counts stay well under it; a bigger input space
+gets the ``validator calc`` command instead, so the build stays quick."""
+SMALL_RANGE = 20
+"""A number whose allowed range is wider than this is offered up to this many
+values from its least (counts of a few models, attacks or wounds)."""
+
+_RUNS: dict[tuple[str, str | None, str], dict[str, Any] | None] = {}
+"""Outcomes already computed for a try-it form, shared by the languages of a build."""
+
+
+@dataclass(frozen=True)
+class Control:
+    """One given value the reader may change: its path in ``given``, its label and
+    the values offered (the example's own among them)."""
+
+    path: tuple[str | int, ...]
+    label: Markup
+    options: list[object]
+    kind: Kind
+
+
+def _domain(spec: Mapping[str, Any], kind: Kind, value: object) -> list[object] | None:
+    """The values offered for one input, or None when it cannot be offered in full."""
+    if kind == "boolean":
+        return [False, True]
+    if "enum" in spec:
+        return list(spec["enum"])
+    if spec.get("type") == "integer" and isinstance(value, int) and not isinstance(value, bool):
+        least = int(spec.get("minimum", 0))
+        most = min(int(spec.get("maximum", least + SMALL_RANGE)), least + SMALL_RANGE)
+        return list(range(least, most + 1)) if least <= value <= most else None
+    return None
+
+
+def _controls(values: Values, scenario: Scenario, given: Mapping[str, Any],
+              kinds: Mapping[str, Kind]) -> list[Control] | None:
+    inputs = scenario.describe()["inputs"]
+    controls = []
+    for name, value in given.items():
+        spec = inputs.get(name, {})
+        kind = kinds.get(name, infer(value))
+        if isinstance(kind, tuple) and isinstance(value, list) and spec.get("type") == "array":
+            items = spec.get("prefixItems") or [spec.get("items", {})] * len(value)
+            for index, item in enumerate(value):
+                domain = _domain(items[index] if index < len(items) else {}, kind[1], item)
+                if domain is None:
+                    return None
+                controls.append(Control((name, index), values.label(name) + Markup(f" {index + 1}"), domain,
+                                        kind[1]))
+            continue
+        domain = _domain(spec, kind, value)
+        if domain is None:
+            return None
+        controls.append(Control((name,), values.label(name), domain, kind))
+    return controls
+
+
+def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[object, ...]) -> dict[str, Any]:
+    changed: dict[str, Any] = {key: list(value) if isinstance(value, list) else value for key, value in given.items()}
+    for control, value in zip(controls, choice, strict=True):
+        if len(control.path) == 2:
+            changed[str(control.path[0])][int(control.path[1])] = value
+        else:
+            changed[str(control.path[0])] = value
+    return changed
+
+
+def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
+    """A form to change the given values and see the outcome, computed at build time
+    for every combination; or, for a bigger input space, the command to compute it."""
+    import itertools
+
+    scenario = view.workspace.ruleset.scenario(example.scenario)
+    values = Values(view)
+    kinds = fields_of(scenario.given)
+    controls = _controls(values, scenario, example.given, kinds) if example.given else None
+    size = 1
+    for control in controls or ():
+        size *= len(control.options)
+    _ = view._
+    if not controls or size > TRY_BUDGET:
+        return (Markup('<p class="try-it-command">') + markdown.escape(_("Try other values with")) + Markup(" ")
+                + view.code(calc_command(scenario.name, example.given, example.variant)) + Markup("</p>"))
+    outcome_kinds = returned(scenario.compute)
+    fields = list(view.computed(rule_id, example.id))
+    texts: list[list[str]] = []
+    index_of: dict[tuple[str, ...], int] = {}
+    table: dict[str, int] = {}
+    for choice in itertools.product(*(control.options for control in controls)):
+        changed = _with(example.given, controls, choice)
+        key = (scenario.name, example.variant, json.dumps(changed, sort_keys=True))
+        if key not in _RUNS:
+            try:
+                _RUNS[key] = view.workspace.ruleset.run(scenario.name, changed, example.variant)
+            except ValueError:
+                _RUNS[key] = None
+        outcome = _RUNS[key]
+        row = tuple(_("not allowed") for _field in fields) if outcome is None else tuple(
+            values.text(outcome.get(field), outcome_kinds.get(field, infer(outcome.get(field)))
+                        if isinstance(outcome_kinds, dict) else infer(outcome.get(field))) for field in fields)
+        if row not in index_of:
+            index_of[row] = len(texts)
+            texts.append(list(row))
+        table["|".join(str(control.options.index(value)) for control, value in zip(controls, choice, strict=True))] = (
+            index_of[row])
+    data = json.dumps({"outcomes": texts, "table": table}, ensure_ascii=False, separators=(",", ":"))
+    base = Markup.escape(f"try-{anchor(rule_id)}--{example.id}")
+    title = markdown.escape(_("Try it: change the given values"))
+    parts = [Markup(f'<form class="try-it" id="{base}" data-try="') + Markup.escape(data) + Markup('">'),
+             Markup('<p class="try-it-title">') + title + Markup("</p>")]
+    for number, control in enumerate(controls):
+        current = control.options.index(_value_at(example.given, control.path))
+        options = Markup("").join(
+            Markup(f'<option value="{index}"{" selected" if index == current else ""}>')
+            + markdown.escape(values.text(option, control.kind)) + Markup("</option>")
+            for index, option in enumerate(control.options))
+        parts.append(Markup(f'<label class="try-it-control" for="{base}-{number}">') + control.label
+                     + Markup(f'</label> <select id="{base}-{number}">') + options + Markup("</select>"))
+    start = texts[table["|".join(str(control.options.index(_value_at(example.given, control.path)))
+                                  for control in controls)]]
+    rows = Markup("").join(Markup("<dt>") + values.label(field) + Markup(f'</dt><dd data-field="{index}">')
+                           + markdown.escape(start[index]) + Markup("</dd>") for index, field in enumerate(fields))
+    parts.append(Markup('<dl class="try-it-outcome" aria-live="polite">') + rows + Markup("</dl></form>"))
+    return Markup(" ").join(parts)
+
+
+def _value_at(given: Mapping[str, Any], path: tuple[str | int, ...]) -> object:
+    value: Any = given[str(path[0])]
+    return value[int(path[1])] if len(path) == 2 else value

@@ -1,0 +1,134 @@
+"""Worked examples as readers read them: values shown by the kinds the rules core
+declares, the steps it took, the editors' part and the try-it data."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from fractions import Fraction
+from typing import Annotated
+
+import pytest
+from annotated_types import Interval
+
+from validator.checks.run import CheckReport, check_workspace
+from validator.core.scenarios.types import D6, Save
+from validator.shown import DIE, ROLL, SAVE, Shown, kind_of
+from validator.site import text
+from validator.site.pages import render_pages
+from validator.workspace import Workspace, load_workspace
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def workspace() -> Workspace:
+    return load_workspace(ROOT)
+
+
+@pytest.fixture(scope="module")
+def report(workspace: Workspace) -> CheckReport:
+    return check_workspace(workspace)
+
+
+@pytest.fixture(scope="module")
+def pages(workspace: Workspace, report: CheckReport) -> dict[str, dict[str, str]]:
+    return {code: render_pages(workspace, report, code) for code in ("en", "es", "pl")}
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "70.4%"), ("es", "70,4\u00a0%"), ("pl", "70,4\u00a0%")])
+def test_a_fraction_shows_its_percentage_in_the_readers_locale(language: str, shown: str) -> None:
+    assert text.percent(Fraction(19, 27), language) == shown
+
+
+def test_polish_departs_from_cldr_on_purpose() -> None:
+    """Without the site's pattern, Babel's Polish percent has no space: the override is what adds it."""
+    from babel.numbers import format_percent
+
+    assert format_percent(0.704, format="#,##0.0%", locale="pl") == "70,4%"
+    assert "pl" in text.PERCENT_PATTERNS
+
+
+def test_rolls_modifiers_and_dice_read_as_players_write_them() -> None:
+    assert text.roll_text(4) == "4+"
+    assert (text.modifier_text(1), text.modifier_text(-2), text.modifier_text(0)) == ("+1", "\u22122", "0")
+    assert [text.die_face(face) for face in range(1, 7)] == list("⚀⚁⚂⚃⚄⚅")
+
+
+def test_kinds_come_from_declared_types_not_names() -> None:
+    assert kind_of(D6) == "die" and kind_of(Save) == "save"
+    assert kind_of(Annotated[int | None, ROLL]) == "roll"
+    # The same range without a declared kind is a plain number: nothing is guessed.
+    assert kind_of(Annotated[int, Interval(ge=1, le=7)]) == "number"
+    assert kind_of(tuple[D6, D6]) == ("list", "die")
+    with pytest.raises(ValueError, match="unknown kind"):
+        Shown("dice")
+    assert DIE.kind == "die" and SAVE.kind == "save"
+
+
+def _example(page: str, example_anchor: str) -> str:
+    start = page.index(f'<a id="{example_anchor}"></a>')
+    end = page.find("<a id=", start + 10)
+    return page[start:end if end > 0 else len(page)]
+
+
+def test_a_save_shows_as_the_roll_it_needs(pages: dict[str, dict[str, str]]) -> None:
+    box = _example(pages["en"]["monstrous-mounts.md"], "mount-kinds--griffon")
+    assert re.search(r'rider save on foot</span> <span class="worked-value">4&#43;</span>', box), box[:2000]
+
+
+def test_dice_show_their_faces_with_an_accessible_name(pages: dict[str, dict[str, str]]) -> None:
+    page = pages["es"]["monstrous-mounts.md"]
+    faces = re.findall(r'<span class="die" role="img" aria-label="(\d)" title="\1">(.)</span>', page)
+    assert faces
+    assert all(text.die_face(int(number)) == face for number, face in faces)
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "19/27 (70.4%)"), ("es", "19/27 (70,4\u00a0%)"),
+                                                  ("pl", "19/27 (70,4\u00a0%)")])
+def test_the_page_shows_the_percentage_in_the_readers_locale(pages: dict[str, dict[str, str]], language: str,
+                                                              shown: str) -> None:
+    assert html.unescape(pages[language]["monstrous-mounts.md"]).count(shown) >= 1
+
+
+def test_every_example_lists_its_steps_with_links_to_rules(pages: dict[str, dict[str, str]],
+                                                           workspace: Workspace) -> None:
+    for chapter in workspace.rulebook.chapters:
+        page = pages["pl"][f"{chapter.id}.md"]
+        for rule in chapter.rules:
+            for example in rule.examples:
+                box = _example(page, f"{rule.id.rsplit('/', 1)[-1]}--{example.id}")
+                steps = re.findall(r'<li class="depth-\d" markdown>(.*?)</li>', box)
+                assert steps, f"{rule.id}#{example.id} lists no step"
+                links = re.findall(r"\]\(([a-z-]+)\.md#([a-z0-9-]+)\)", " ".join(steps))
+                assert links, f"{rule.id}#{example.id}: no step links its rule"
+                for chapter_id, rule_anchor in links:
+                    assert any(r.id == f"{chapter_id}/{rule_anchor}" for r in workspace.rulebook.rules)
+
+
+def test_implementation_names_are_only_in_the_editors_part(pages: dict[str, dict[str, str]]) -> None:
+    for language in ("en", "es", "pl"):
+        page = pages[language]["monstrous-mounts.md"]
+        outside = re.sub(r'<details class="editors" markdown>.*?</details>', "", page, flags=re.DOTALL)
+        assert "validator.core." not in outside
+        assert page.count('<details class="editors" markdown>') >= 10
+        assert "validator calc mount-classify --given" in page
+
+
+def test_try_it_data_holds_the_cores_outcome_for_every_offered_value(pages: dict[str, dict[str, str]],
+                                                                      workspace: Workspace) -> None:
+    page = pages["en"]["monstrous-mounts.md"]
+    form = re.search(r'<form class="try-it" id="try-death-of-the-rider--pass-chance" data-try="([^"]*)">', page)
+    assert form is not None
+    data = json.loads(html.unescape(form.group(1)))
+    for index, leadership in enumerate(range(2, 11)):
+        chance = workspace.ruleset.run("rider-death-pass-chance", {"monster_leadership": leadership})["probability"]
+        shown = data["outcomes"][data["table"][str(index)]][0]
+        assert shown == f"{chance.numerator}/{chance.denominator} ({text.percent(chance, 'en')})"
+
+
+def test_a_big_input_space_gets_the_calc_command_instead(pages: dict[str, dict[str, str]]) -> None:
+    page = pages["en"]["monstrous-mounts.md"]
+    box = _example(page, "victory-points--both-slain") if 'id="victory-points--both-slain"' in page else page
+    assert '<p class="try-it-command">' in box
