@@ -186,12 +186,15 @@ def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str
         return
     source = _plain(str(message.id))
     translated = _translated_words(str(message.string))
+    linked = {token.argument for token in tokens(str(message.string)) if token.kind == "term"}
     for term in sorted(context.rulebook.glossary.terms, key=lambda term: -len(term.term)):
         english = _english_use(term.term)
         if not english.search(source):
             continue
         # A longer term has its own check: "unit" in "flying unit" is not a use of "unit".
         source = english.sub(" ", source)
+        if term.id in linked:
+            continue  # a link shows the glossary's own word for the term
         translation = context.glossary.get(term.term, "")
         forms = accepted_forms(term, context.language, translation)
         if not forms:
