@@ -63,7 +63,7 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
                 yield Problem(where.file, where.of("rules").line, entry.id,
                               f"touches unknown rule '{rule_id}'", "use the id of an existing rule")
         reading_ids = [reading.id for reading in entry.readings]
-        if entry.status == "adopted" and entry.adopted not in reading_ids:
+        if entry.readings and entry.status == "adopted" and entry.adopted not in reading_ids:
             yield Problem(where.file, where.of("adopted").line, entry.id,
                           f"adopted reading '{entry.adopted}' is not one of its readings",
                           f"choose one of {', '.join(reading_ids)}")

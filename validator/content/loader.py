@@ -29,6 +29,8 @@ from validator.content.model import (
     source_messages,
 )
 from validator.content.project import Project
+from validator.content.register import register_problems
+from validator.content.units import NO_UNITS, Units, load_units, units_problems
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 
@@ -44,6 +46,8 @@ class Rulebook:
     discrepancies: Discrepancies
     faq: Faq = NO_FAQ
     """The official answers (docs/faq.yml), see :mod:`validator.content.faq`."""
+    units: Units = NO_UNITS
+    """Distances as each edition prints them (docs/units.yml), see :mod:`validator.content.units`."""
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -101,14 +105,22 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     discrepancies = load(Discrepancies, content / "discrepancies.yml")
     faq, faq_load_problems = load_or_problems(content, project.content_dir)
     problems.extend(faq_load_problems)
+    units = NO_UNITS
+    try:
+        units = load_units(root, project.content_dir)
+    except ProblemsFound as found:
+        problems.extend(found.problems)
     if problems:
         raise ProblemsFound(problems)
     assert isinstance(glossary, Glossary) and isinstance(sources, Sources)
     assert isinstance(discrepancies, Discrepancies)
     ordered = sorted((chapter for chapter in chapters if isinstance(chapter, Chapter)),
                      key=lambda chapter: (chapter.chapter.order, chapter.id))
-    rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq)
+    rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq, units)
     problems.extend(_identity_problems(rulebook))
+    problems.extend(register_problems(sources, discrepancies))
+    problems.extend(units_problems(project, units, {source.id for source in sources.sources},
+                                   list(rulebook.messages())))
     problems.extend(faq_problems(rulebook))
     if problems:
         raise ProblemsFound(problems)

@@ -201,10 +201,15 @@ def _discrepancy(renderer: TextRenderer, entry: Discrepancy) -> JSON:
         "kind": entry.kind, "status": entry.status, "rules": list(entry.rules),
         "summary": text(renderer, f"{base}#summary", entry.summary),
         "readings": [{"id": reading.id, "source": reading.source, "variant": reading.variant,
-                      "says": text(renderer, f"{base}#reading.{reading.id}", reading.says)}
+                      "says": text(renderer, f"{base}#reading.{reading.id}", reading.says),
+                      "evidence": [{"source": item.source, "section": item.section, "pages": item.pages,
+                                    "url": item.url} for item in reading.evidence],
+                      "verified": reading.verified}
                      for reading in entry.readings],
+        "places": [{"source": place.source, "pages": place.pages, "section": place.section,
+                    "printed": place.printed, "reads": place.reads} for place in entry.places],
         "adopted": entry.adopted,
-        "rationale": text(renderer, f"{base}#rationale", entry.rationale),
+        "rationale": text(renderer, f"{base}#rationale", entry.rationale) if entry.rationale else None,
     }
 
 

@@ -20,12 +20,13 @@ from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
-from validator.content.model import Chapter, Discrepancy, Example, Source
+from validator.content.model import KINDS, Chapter, Discrepancy, Example, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.charts import example_charts
 from validator.site.previews import referrers
+from validator.site.register import RegisterView
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.site.worked import WorkedExample, worked_example
 from validator.workspace import Workspace
@@ -121,7 +122,7 @@ class PageView(TextRenderer):
 
     @staticmethod
     def kinds() -> list[str]:
-        return ["translation-error", "edition-difference", "source-erratum", "ambiguity"]
+        return list(KINDS)
 
     @staticmethod
     def statuses() -> list[str]:
@@ -186,6 +187,10 @@ class PageView(TextRenderer):
     def discrepancies_of(self, rule_id: str) -> tuple[Discrepancy, ...]:
         return self.rulebook.discrepancies_of(rule_id)
 
+    def register(self) -> RegisterView:
+        """Evidence, damaged places and distances (see validator.site.register)."""
+        return RegisterView(self)
+
     def discrepancy_link(self, entry_id: str, label: str) -> Markup:
         return markdown.link(label, f"{DISCREPANCY_PAGE}#{entry_id}")
 
@@ -195,6 +200,8 @@ class PageView(TextRenderer):
             "edition-difference": self._("Edition difference"),
             "source-erratum": self._("Source erratum"),
             "ambiguity": self._("Ambiguity"),
+            "erratum": self._("Erratum in a source"),
+            "scan-damage": self._("Damage in a scanned copy"),
         }
         return labels[kind]
 

@@ -15,10 +15,8 @@ from validator.content.catalogs import RuleCatalog, State, Translation
 from validator.content.loader import Rulebook
 from validator.content.project import Language
 from validator.content.tokens import Literal, Token, split
+from validator.content.units import convert
 from validator.site import markdown
-
-CENTIMETRES_PER_INCH = Decimal("2.5")
-"""The conversion the Spanish rulebook uses (2" = 5 cm), not the exact 2.54."""
 
 GLOSSARY_PAGE = "glossary.md"
 
@@ -143,9 +141,13 @@ class TextRenderer:
         return token.argument
 
     def distance(self, inches: Decimal) -> str:
-        if self.language.distance_unit == "cm":
-            return str(format_unit(inches * CENTIMETRES_PER_INCH, "length-centimeter", length="short",
-                                   locale=self.language.code))
+        """A distance in the language's unit, as its edition prints it: by the
+        edition's table, else by the rule the table follows (docs/units.yml; the
+        loader refuses a centimetre language without them)."""
+        units = self.rulebook.units.of(self.language.code)
+        if self.language.distance_unit == "cm" and units is not None:
+            centimetres, _printed = convert(units, inches)
+            return str(format_unit(centimetres, "length-centimeter", length="short", locale=self.language.code))
         return str(format_unit(inches, "length-inch", length="narrow", locale=self.language.code))
 
     def number(self, value: object) -> str:

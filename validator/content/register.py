@@ -1,0 +1,56 @@
+"""Checks of the register of discrepancies that need the sources beside it.
+
+A reading may report a document the project holds no copy of (an English original
+known only from what others say of it).  Such a claim is worth no more than the
+place where a reader can check it, so the loader refuses it unless the reading
+names its evidence (a source with pages, or a public address) or owns, with
+``verified: false``, that nobody could check it; the page then says "unverified".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validator.content.model import Discrepancies, Reading, Source, Sources
+from validator.problems import Problem
+
+EVIDENCE_FIX = ("add 'evidence:' (a source from docs/sources.yml with the 'pages' or the 'url' where a reader "
+                "can check the claim), or 'verified: false' when no such place could be found")
+
+
+def register_problems(sources: Sources, register: Discrepancies) -> Iterator[Problem]:
+    """Every reading of a source that ``needs_evidence`` cites evidence or says
+    ``verified: false``, never both; evidence and damaged places cite known sources."""
+    by_id = {source.id: source for source in sources.sources}
+    for entry in register.discrepancies:
+        for reading in entry.readings:
+            yield from _reading_problems(entry.id, reading, by_id)
+        for place in entry.places:
+            if place.source not in by_id:
+                yield Problem(place.position.file, place.position.of("source").line, entry.id,
+                              f"a place cites unknown source '{place.source}'", "add it to docs/sources.yml")
+
+
+def _reading_problems(entry_id: str, reading: Reading, sources: dict[str, Source]) -> Iterator[Problem]:
+    where = reading.position
+    source = sources.get(reading.source)
+    if source is not None and source.needs_evidence:
+        if not reading.evidence and reading.verified is not False:
+            yield Problem(where.file, where.line, entry_id,
+                          f"reading '{reading.id}' reports '{source.id}', a document the project holds no copy "
+                          "of, and says neither where to check it nor that it is unverified", EVIDENCE_FIX)
+        elif reading.evidence and reading.verified is False:
+            yield Problem(where.file, where.of("verified").line, entry_id,
+                          f"reading '{reading.id}' names evidence and says 'verified: false'",
+                          "keep the evidence and remove 'verified: false', or remove the evidence")
+    for evidence in reading.evidence:
+        cited = sources.get(evidence.source)
+        line = evidence.position.of("source").line
+        if cited is None:
+            yield Problem(evidence.position.file, line, entry_id,
+                          f"reading '{reading.id}' names evidence in unknown source '{evidence.source}'",
+                          "add it to docs/sources.yml")
+        elif cited.needs_evidence:
+            yield Problem(evidence.position.file, line, entry_id,
+                          f"reading '{reading.id}' names as evidence '{cited.id}', which itself needs evidence",
+                          "cite a source a reader can consult (one with pages or a public address)")

@@ -1,0 +1,116 @@
+"""What the register of discrepancies and the sources page show beyond plain text:
+where a claim about a document the project holds no copy of can be checked (or
+that it is unverified), the damaged places of a document, and the distances as
+each edition prints them.
+
+Every piece is escaped Markdown: quoted document text is data, never markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from babel.units import format_unit
+from markupsafe import Markup
+
+from validator.content.model import PLACE_KINDS, Discrepancy, Evidence, Reading
+from validator.content.tokens import tokens
+from validator.content.units import convert
+from validator.site import markdown
+
+if TYPE_CHECKING:
+    from validator.site.pages import PageView
+
+
+@dataclass(frozen=True)
+class RegisterView:
+    view: PageView
+
+    def _(self, message: str) -> str:
+        return self.view._(message)
+
+    def _page(self) -> str:
+        return self._("page")
+
+    @staticmethod
+    def has_places(entry: Discrepancy) -> bool:
+        return entry.kind in PLACE_KINDS
+
+    def evidence(self, reading: Reading) -> Markup:
+        """After a reading: where to check it, or "unverified" (nothing when its
+        source is one a reader holds, such as a seed document)."""
+        if reading.verified is False and not reading.evidence:
+            return (Markup(' <span class="reading-unverified">') + markdown.escape(self._("unverified"))
+                    + Markup("</span>"))
+        if not reading.evidence:
+            return Markup("")
+        links = Markup("; ").join(self._evidence(item) for item in reading.evidence)
+        return Markup(" (") + markdown.escape(self._("check it in")) + Markup(": ") + links + Markup(")")
+
+    def _evidence(self, item: Evidence) -> Markup:
+        name = self.view.source_name(item.source)
+        shown = f"{name}, «{item.section}»" if item.section else name
+        if item.pages:
+            shown += f", {self._page()} {item.pages}"
+        if item.url:
+            return markdown.link(shown, item.url)
+        return self.view.source_link(item.source) + markdown.escape(shown[len(name):])
+
+    def places(self, entry: Discrepancy, indent: int) -> Markup:
+        """The damaged places as a table: source, page, section, the text as the
+        document has it and what it should read."""
+        pad = " " * indent
+        header = [self._("Source"), self._("Page"), self._("Where"), self._("As printed"), self._("Should read")]
+        rows = [pad + "| " + " | ".join(markdown.escape(cell) for cell in header) + " |",
+                pad + "|---|---|---|---|---|"]
+        for place in entry.places:
+            cells = [self.view.source_link(place.source), markdown.escape(place.pages),
+                     markdown.escape(place.section or "—"), self._quote(place.printed), self._quote(place.reads)]
+            rows.append(pad + "| " + " | ".join(cells) + " |")
+        return Markup("\n").join(Markup(row) for row in rows)
+
+    @staticmethod
+    def _quote(text: str) -> Markup:
+        """Document text kept as it is, spaces too, in the document's own words."""
+        return (Markup('<q class="document-text">') + markdown.escape(text).replace("  ", Markup("&nbsp; "))
+                + Markup("</q>"))
+
+    def distances(self) -> list[tuple[str, str, bool]]:
+        """Every distance the texts use, as this site shows it: (inches, shown,
+        printed by the edition).  Empty for a language that shows inches."""
+        units = self.view.rulebook.units.of(self.view.language.code)
+        if units is None or self.view.language.distance_unit != units.unit:
+            return []
+        used = sorted({Decimal(token.argument) for message in self.view.rulebook.messages()
+                       for token in tokens(message.text) if token.kind == "dist" and not token.problem()})
+        code = self.view.language.code
+        return [(str(format_unit(inches, "length-inch", length="short", locale=code)), self.view.distance(inches),
+                 convert(units, inches)[1]) for inches in used]
+
+    def distance_citations(self) -> list[Markup]:
+        """Where the edition prints its conversions, and the rule they follow."""
+        units = self.view.rulebook.units.of(self.view.language.code)
+        if units is None:
+            return []
+        cites = [conversion.cite for conversion in units.table] + list(units.rule.cite if units.rule else ())
+        shown: list[Markup] = []
+        for cite in cites:
+            text = self.view.source_link(cite.source)
+            if cite.section:
+                text += markdown.escape(f", «{cite.section}»")
+            if cite.pages:
+                text += markdown.escape(f", {self._page()} {cite.pages}")
+            if text not in shown:
+                shown.append(text)
+        return shown
+
+    def per_inch(self) -> str:
+        """The rule for a distance the edition does not print, as "2,5 cm" to the inch
+        ("" when the edition has no rule and every distance must be in its table)."""
+        units = self.view.rulebook.units.of(self.view.language.code)
+        if units is None or units.rule is None:
+            return ""
+        return str(format_unit(units.rule.per_inch, "length-centimeter", length="short",
+                               locale=self.view.language.code))
