@@ -70,7 +70,8 @@ def test_unknown_outcome_field_is_reported(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "expect: {modifier: 1}", "expect: {modifer: 1}")
     run = project.validator("check")
     assert run.code == 1
-    assert "the outcome has no field 'modifer' (it has: modifier)" in run.err
+    assert "the outcome has no field 'modifer' (it has: modifier, may_target_rider_alone, may_target_mount_alone)" \
+        in run.err
 
 
 def test_a_changed_threshold_in_the_core_is_caught(monkeypatch) -> None:  # type: ignore[no-untyped-def]
