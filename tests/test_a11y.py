@@ -207,3 +207,133 @@ def test_the_audit_finds_what_is_planted(server: str, browser: Any, built_site: 
     dark_lines = [line for line in problems if "(dark)" in line]
     assert any("color-contrast" in line and "planted-dark" in line for line in dark_lines), report
     assert not any("planted-dark" in line for line in problems if "(dark)" not in line), report
+
+
+# One step of the keyboard walk: what has the focus now, whether it shows a ring,
+# whether it is on screen, and whether a rule's preview is open and names it.
+STEP = """() => {
+  const element = document.activeElement;
+  if (!element || element === document.body || element === document.documentElement) { return null; }
+  const first = !element.hasAttribute("data-tab-seen");
+  if (first) { element.setAttribute("data-tab-seen", ""); }
+  const style = getComputedStyle(element);
+  const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+  const rect = element.getBoundingClientRect();
+  const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight &&
+    rect.right > 0 && rect.left < innerWidth;
+  const box = document.getElementById("rule-preview");
+  const preview = Boolean(box && !box.hidden && element.getAttribute("aria-describedby") === box.id);
+  if (preview) { element.setAttribute("data-preview-on-focus", ""); }
+  const name = element.tagName.toLowerCase() + " " + (element.getAttribute("href") || element.getAttribute("name") ||
+    element.getAttribute("value") || element.textContent.trim().slice(0, 40));
+  return {first, ring, onScreen, preview, name};
+}"""
+# What the keyboard must reach: every control in the page's text (examples and their
+# controls, links, the register's filters) and the search box; and the links that
+# have a preview.
+EXPECTED = """() => {
+  // Controls count whatever their tabindex says (tabindex="-1" takes one out of reach);
+  // other elements count when they ask for the focus.
+  const controls = "a[href], button, input, select, textarea, summary, [role=button], [role=link], " +
+    "[role=checkbox], [role=switch], [role=tab], [role=menuitem], [tabindex]:not([tabindex^='-'])";
+  const shown = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+  const wanted = Array.from(document.querySelectorAll(".md-content :is(" + controls + "), .md-search__input"))
+    .filter((element) => shown(element) && !element.disabled && element.getAttribute("type") !== "hidden" &&
+      !(element.closest("details:not([open])") && element.tagName !== "SUMMARY"));
+  const data = window.validatorPreviews || {};
+  const previews = wanted.filter((link) => {
+    if (link.tagName !== "A" || link.classList.contains("headerlink") || !link.getAttribute("href").includes("#")) {
+      return false;
+    }
+    const url = new URL(link.href, location.href);
+    return Object.prototype.hasOwnProperty.call(data, decodeURIComponent(url.pathname.split("/").pop()) + url.hash);
+  });
+  const describe = (element) => element.tagName.toLowerCase() + " " + (element.getAttribute("href") ||
+    element.getAttribute("name") || element.getAttribute("value") || element.textContent.trim().slice(0, 40));
+  return {
+    missed: wanted.filter((element) => !element.hasAttribute("data-tab-seen")).map(describe),
+    previews: previews.length,
+    withoutPreview: previews.filter((link) => !link.hasAttribute("data-preview-on-focus")).map(describe),
+    examples: document.querySelectorAll(".md-content .admonition.example, .md-content details.example").length,
+  };
+}"""
+
+
+def walk(page: Any, limit: int = 1500) -> list[dict[str, Any]]:
+    """Tab from the top of the page until the focus comes round again; on each link
+    whose preview opened, Escape must close it (and the walk goes on from there)."""
+    steps: list[dict[str, Any]] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        step = page.evaluate(STEP)
+        if step is None:
+            if steps:
+                break
+            continue
+        if not step["first"]:
+            break
+        if step["preview"]:
+            page.keyboard.press("Escape")
+            step["closed"] = page.evaluate("() => document.getElementById('rule-preview').hidden")
+        steps.append(step)
+    return steps
+
+
+@needs_chromium
+@pytest.mark.parametrize("name", ["monstrous-mounts.html", "discrepancies.html"])
+def test_the_keyboard_alone_reaches_everything(server: str, browser: Any, name: str) -> None:
+    """Tab reaches every example's controls, link and filter and the search box, each
+    with a visible focus ring and on screen; a rule's preview opens on focus and
+    Escape closes it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{server}/en/{name}")
+    page.add_style_tag(content=STILL)
+    steps = walk(page)
+    found = page.evaluate(EXPECTED)
+    assert len(steps) > 20, steps
+    assert not found["missed"], f"Tab never reaches: {found['missed']}"
+    assert not [step["name"] for step in steps if not step["ring"]], "no visible focus ring"
+    assert not [step["name"] for step in steps if not step["onScreen"]], "focused but off screen"
+    assert not found["withoutPreview"], f"no preview on focus: {found['withoutPreview']}"
+    assert all(step["closed"] for step in steps if step["preview"]), "Escape left a preview open"
+    if name == "monstrous-mounts.html":
+        assert found["examples"] > 0 and found["previews"] > 0
+    if name == "discrepancies.html":
+        # A filter works from the keyboard: Space on a ticked kind hides its entries.
+        page.focus(".register-filter input[name='kind']")
+        shown = page.locator(".discrepancy-entry:not([hidden])").count()
+        page.keyboard.press("Space")
+        assert page.locator(".discrepancy-entry:not([hidden])").count() < shown
+    page.close()
+
+
+@needs_chromium
+def test_the_walk_fails_where_the_keyboard_is_stuck(server: str, browser: Any) -> None:
+    """The keyboard test can fail: a control taken out of the tab order, a ring
+    removed, a preview that Escape does not close, and previews that open on hover
+    only are all reported."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{server}/en/discrepancies.html")
+    page.add_style_tag(content=STILL + " .md-content a { outline: none !important; box-shadow: none !important; }")
+    page.evaluate("""() => {
+      const link = document.querySelector(".md-content p a[href]");
+      link.insertAdjacentHTML("afterend", ' <span class="planted" tabindex="-1" role="button">x</span>' +
+        '<button type="button" tabindex="-1">Show</button>');
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") { event.stopImmediatePropagation(); }
+      }, true);
+    }""")
+    steps = walk(page)
+    found = page.evaluate(EXPECTED)
+    assert any("Show" in name for name in found["missed"]), found["missed"]
+    assert any(name.startswith("span x") for name in found["missed"]), found["missed"]
+    assert any(not step["ring"] for step in steps if step["name"].startswith("a "))
+    assert found["previews"] > 0 and any(not step["closed"] for step in steps if step["preview"])
+
+    page.goto(f"{server}/en/discrepancies.html")
+    page.evaluate("() => document.addEventListener('focusin', (event) => event.stopImmediatePropagation(), true)")
+    page.focus(".md-content a[href*='.html#']:not([href^='glossary'])")
+    assert page.evaluate(STEP)["preview"] is False
+    found = page.evaluate(EXPECTED)
+    assert found["previews"] > 0 and len(found["withoutPreview"]) == found["previews"]
+    page.close()
