@@ -160,6 +160,8 @@ def test_an_unverified_claim_says_so_in_the_readers_language(project: ProjectCop
                     "        evidence:\n          - source: whfb-6th-index\n            section: Independent "
                     "Characters Leaving Units\n            url: https://6th.whfb.app/characters/"
                     "independent-characters-leaving-units\n", "        verified: false\n")
+    project.replace("docs/discrepancies.yml", 'printed: "el Engendro el Caos"',
+                    "printed: '<script>alert(1)</script> [link](javascript:alert(2))'")
     planted = load_workspace(project.root)
     # Only the register changed, so the examples' outcomes are those of the bundled book.
     for code, word in (("en", "unverified"), ("es", "sin verificar"), ("pl", "niezweryfikowane")):
@@ -168,6 +170,10 @@ def test_an_unverified_claim_says_so_in_the_readers_language(project: ProjectCop
         entry = entry[:entry.index("</div>")]
         assert f'<span class="reading-unverified">{word}</span>' in entry, code
         assert "independent-characters-leaving-units" not in entry
+        quoted = register[register.index("{ #erratum-chaos-spawn }"):]
+        quoted = quoted[:quoted.index("</div>")]
+        assert "<script>" not in quoted and "](javascript:" not in quoted
+        assert '<q class="document-text">&#60;script&#62;alert&#40;1&#41;' in quoted
 
 
 # ---- the open data ----------------------------------------------------------------------------

@@ -78,7 +78,8 @@ def test_register_is_filterable_and_links_both_ways(built_site: Path) -> None:
     page = html(built_site, "pl", "discrepancies")
     assert '<form class="register-filter">' in page
     kinds = set(re.findall(r'name="kind" value="([a-z-]+)"', page))
-    assert kinds == {"translation-error", "edition-difference", "source-erratum", "ambiguity"}
+    assert kinds == {"translation-error", "edition-difference", "source-erratum", "ambiguity", "erratum",
+                     "scan-damage"}
     entries = re.findall(r'class="discrepancy-entry" data-kind="([a-z-]+)" data-status="([a-z]+)"', page)
     assert len(entries) >= 8 and {kind for kind, _ in entries} <= kinds
     assert "chariots.html#challenges" in page  # entry -> rule
