@@ -55,6 +55,7 @@ MODIFIER = Shown("modifier")
 DISTANCE = Shown("distance")
 """A distance in inches, shown in the reader's unit."""
 
+DieResult = Annotated[int, DIE]
 RollNeeded = Annotated[int, ROLL]
 SaveRoll = Annotated[int, SAVE]
 RollModifier = Annotated[int, MODIFIER]

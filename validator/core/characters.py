@@ -17,7 +17,7 @@ from validator.citations import implements
 from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.rulings import ADOPTED, Rulings
 from validator.core.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
-from validator.shown import RollModifier, RollNeeded
+from validator.shown import DieResult, RollModifier, RollNeeded
 
 SHIELDING_UNIT_MODELS = 5
 """A unit of this many models or more shields a character: in it he cannot be picked out,
@@ -334,7 +334,7 @@ def look_out_sir_applies(similar_size: bool, rulings: Rulings = ADOPTED) -> bool
 
 
 @implements("shooting-at-characters/look-out-sir")
-def look_out_sir(die: int, rulings: Rulings = ADOPTED, similar_size: bool = True) -> LookOutSir:
+def look_out_sir(die: DieResult, rulings: Rulings = ADOPTED, similar_size: bool = True) -> LookOutSir:
     """A character in a unit struck by a weapon that does not pick its target in the
     normal way (stone thrower, cannon, some spells): on a 6 he is hit as usual, on
     1-5 he dodges and an ordinary model of the unit takes the hit.  Under the English

@@ -17,7 +17,7 @@ from validator.core import tables
 from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import RollNeeded, SaveRoll, WholeInches
+from validator.shown import DieResult, RollNeeded, SaveRoll, WholeInches
 
 CHARACTER_FACES = frozenset({6})
 """D6 results that send a hit on the chariot to the character; 1-5 hit the chariot."""
@@ -95,7 +95,7 @@ def _check_hits(hits: int) -> None:
 # --- shooting ------------------------------------------------------------------
 
 @implements("chariots/shooting-hit-allocation")
-def allocate_hit(die: int) -> Target:
+def allocate_hit(die: DieResult) -> Target:
     """Which part a hit on the chariot strikes: the D6 rolled for it shows 6 for the
     character, 1-5 for the chariot."""
     check_d6(die)
@@ -109,7 +109,7 @@ class HitAllocation:
 
 
 @implements("chariots/shooting-hit-allocation")
-def allocate_hits(dice: tuple[int, ...]) -> HitAllocation:
+def allocate_hits(dice: tuple[DieResult, ...]) -> HitAllocation:
     """Split a volley of hits between chariot and character, one D6 per hit."""
     parts = [allocate_hit(die) for die in dice]
     return HitAllocation(chariot=parts.count(Target.CHARIOT), character=parts.count(Target.CHARACTER))
@@ -131,7 +131,7 @@ def character_hits_distribution(hits: int) -> Distribution:
 
 
 @implements("chariots/templates-and-cannon")
-def template_or_cannon_hit(touches_base: bool, die: int) -> Target | None:
+def template_or_cannon_hit(touches_base: bool, die: DieResult) -> Target | None:
     """The part struck by a template or a cannon ball.
 
     A template covering any part of the chariot's base (over the character or
@@ -155,7 +155,7 @@ class CharacterSave:
 
 
 @implements("chariots/armour-save", "chariots/challenges")
-def character_armour_save(save_on_foot: int, chariot_save: int, in_challenge: bool = False) -> CharacterSave:
+def character_armour_save(save_on_foot: SaveRoll, chariot_save: SaveRoll, in_challenge: bool = False) -> CharacterSave:
     """The character's armour save while he rides the chariot.
 
     His own save improves by 2 (heavy armour 5+ becomes 3+, no armour 5+), or he

@@ -15,7 +15,7 @@ from validator.citations import implements
 from validator.core.characters import TroopType
 from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import RollModifier
+from validator.shown import DieResult, RollModifier, SaveRoll
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
@@ -79,7 +79,7 @@ def mount_kind(mount_wounds: int) -> MountKind:
 
 
 @implements("monstrous-mounts/cavalry", "monstrous-mounts/mount-kinds")
-def rider_armour_save(kind: MountKind, save_on_foot: int) -> int:
+def rider_armour_save(kind: MountKind, save_on_foot: SaveRoll) -> SaveRoll:
     """The rider's armour save once mounted (the roll needed; 7 means none).
 
     A cavalry steed adds 1 to the rider's save (a rider without armour gets 6+);
@@ -136,14 +136,14 @@ def shooting_at_mount(large_target: bool, uses_ballistic_skill: bool) -> Shootin
 
 
 @implements("monstrous-mounts/shooting-one-target")
-def shooting_to_hit_modifier(large_target: bool, uses_ballistic_skill: bool) -> int:
+def shooting_to_hit_modifier(large_target: bool, uses_ballistic_skill: bool) -> RollModifier:
     """The to-hit modifier for shooting at a monster and rider: +1 if the monster is a
     Large Target and the shot uses Ballistic Skill, 0 otherwise."""
     return LARGE_TARGET_TO_HIT_BONUS if large_target and uses_ballistic_skill else 0
 
 
 @implements("monstrous-mounts/shooting-hit-allocation")
-def allocate_hit(die: int, rulings: Rulings = ADOPTED) -> Part:
+def allocate_hit(die: DieResult, rulings: Rulings = ADOPTED) -> Part:
     """Which part a hit strikes, from the D6 rolled for it (1-4 monster, 5-6 rider).
 
     Under the Spanish FAQ translation every hit goes to the character, whatever
@@ -162,7 +162,7 @@ class HitAllocation:
 
 
 @implements("monstrous-mounts/shooting-hit-allocation")
-def allocate_hits(dice: tuple[int, ...], rulings: Rulings = ADOPTED) -> HitAllocation:
+def allocate_hits(dice: tuple[DieResult, ...], rulings: Rulings = ADOPTED) -> HitAllocation:
     """Split a volley of hits between monster and rider, one D6 per hit."""
     parts = [allocate_hit(die, rulings) for die in dice]
     return HitAllocation(monster=parts.count(Part.MONSTER), rider=parts.count(Part.RIDER))
@@ -179,7 +179,7 @@ def rider_hit_chance(hits: int, rulings: Rulings = ADOPTED) -> Fraction:
 
 
 @implements("monstrous-mounts/templates-and-cannon")
-def template_or_cannon_hit(touches_base: bool, die: int, rulings: Rulings = ADOPTED) -> Part | None:
+def template_or_cannon_hit(touches_base: bool, die: DieResult, rulings: Rulings = ADOPTED) -> Part | None:
     """The part struck by a template or cannon ball that lands on the model.
 
     Anything that touches the monster's base (even where the rider is not under
@@ -342,7 +342,7 @@ class LeadershipTest:
 
 
 @implements("monstrous-mounts/death-of-the-rider")
-def rider_death_leadership_test(dice: tuple[int, int], monster_leadership: int) -> LeadershipTest:
+def rider_death_leadership_test(dice: tuple[DieResult, DieResult], monster_leadership: int) -> LeadershipTest:
     """The monster's Leadership test when its rider dies: 2D6 equal to or under its
     own Leadership.  The General's Leadership never replaces it and Immunity to
     Psychology does not excuse it, so neither is a parameter here."""
@@ -421,7 +421,7 @@ MONSTER_REACTION_TABLE: tuple[tuple[frozenset[int], ReactionEffects], ...] = (
 
 
 @implements("monstrous-mounts/monster-reaction")
-def monster_reaction(die: int) -> ReactionEffects:
+def monster_reaction(die: DieResult) -> ReactionEffects:
     """The Monster Reaction table, rolled on a D6 after a failed Leadership test."""
     check_d6(die)
     return next(effects for faces, effects in MONSTER_REACTION_TABLE if die in faces)

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from validator.citations import implements
 from validator.core.dice import chance_of_faces, check_d6, two_d6_at_most
+from validator.shown import DieResult, RollModifier, RollNeeded, SaveRoll
 
 NATURAL_ONE_FAILS = 2
 """A roll of 1 always misses a shot and always fails a save, so no roll is easier than 2+."""
@@ -27,7 +28,7 @@ class Cover(StrEnum):
 
 
 @implements("core-tables/close-combat-to-hit")
-def close_combat_to_hit(attacker_weapon_skill: int, defender_weapon_skill: int) -> int:
+def close_combat_to_hit(attacker_weapon_skill: int, defender_weapon_skill: int) -> RollNeeded:
     """The D6 score needed to hit in close combat: 3+ against a lower Weapon Skill,
     5+ against more than double, 4+ otherwise."""
     for skill in (attacker_weapon_skill, defender_weapon_skill):
@@ -48,7 +49,7 @@ def shooting_modifier(
     long_range: bool = False,
     single_character_or_skirmishers: bool = False,
     cover: Cover = Cover.NONE,
-) -> int:
+) -> RollModifier:
     """The sum of the to-hit modifiers for a shot (positive helps the shooter)."""
     cover_penalty = {Cover.NONE: 0, Cover.SOFT: -1, Cover.HARD: -2}[cover]
     return (int(large_target) - int(moved) - int(stand_and_shoot) - int(long_range)
@@ -90,7 +91,7 @@ def shooting_hit_chance(ballistic_skill: int, modifier: int = 0) -> Fraction:
 
 
 @implements("core-tables/to-wound")
-def to_wound(strength: int, toughness: int) -> int | None:
+def to_wound(strength: int, toughness: int) -> RollNeeded | None:
     """The D6 score needed to wound, or ``None`` when the target is too tough (N)."""
     for value in (strength, toughness):
         if not 1 <= value <= 10:
@@ -112,7 +113,7 @@ def wound_chance(strength: int, toughness: int) -> Fraction:
 
 
 @implements("core-tables/armour-saves")
-def armour_save_modifier(strength: int) -> int:
+def armour_save_modifier(strength: int) -> RollModifier:
     """How much a hit of ``strength`` worsens an armour save: none up to 3, then one
     point more for each point of Strength (S4 -1 ... S10 -7)."""
     if not 1 <= strength <= 10:
@@ -121,7 +122,7 @@ def armour_save_modifier(strength: int) -> int:
 
 
 @implements("core-tables/armour-saves")
-def modified_save(save: int, strength: int) -> int:
+def modified_save(save: SaveRoll, strength: int) -> SaveRoll:
     """The roll an armour save needs against a hit; 7 means no save is possible.
 
     A save better than 2+ (1+ or less) still fails on a roll of 1, but it soaks up
@@ -132,13 +133,13 @@ def modified_save(save: int, strength: int) -> int:
 
 
 @implements("core-tables/armour-saves")
-def save_chance(save: int, strength: int) -> Fraction:
+def save_chance(save: SaveRoll, strength: int) -> Fraction:
     needed = modified_save(save, strength)
     return Fraction(0) if needed >= NO_ROLL_SUCCEEDS else chance_of_faces(set(range(needed, 7)))
 
 
 @implements("core-tables/leadership-tests")
-def leadership_test(dice: tuple[int, int], leadership: int) -> bool:
+def leadership_test(dice: tuple[DieResult, DieResult], leadership: int) -> bool:
     """A Leadership test: 2D6, passed on a total equal to or under the Leadership."""
     for die in dice:
         check_d6(die)
