@@ -60,8 +60,6 @@ def percent(value: Fraction, language: str) -> str:
                               locale=language))
 
 
-
-
 def chapter_page(chapter_id: str) -> str:
     return f"{chapter_id}.md"
 
