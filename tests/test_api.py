@@ -139,6 +139,9 @@ def test_every_file_validates_against_its_schema(built_site: Path, code: str) ->
     ("discrepancies", lambda d: d["discrepancies"][0].update(kind="rumour")),
     ("examples", lambda d: next(fractions(d)).update(fraction=0.5)),
     ("examples", lambda d: d["examples"][0].update(extra=1)),
+    ("faq", lambda d: d["faq"][0].update(address="javascript:alert(1)")),
+    ("faq", lambda d: d["faq"][0].update(rules=[])),
+    ("faq", lambda d: d["faq"][0]["examples"][0].pop("outcome")),
 ])
 def test_the_schema_rejects_a_broken_copy(built_site: Path, kind: str, break_it: Any) -> None:
     data = load(built_site, "es", kind)
@@ -168,6 +171,21 @@ def test_ids_and_anchors_are_those_of_the_pages(built_site: Path, code: str) -> 
         page = entries[0]["url"].partition("#")[0]
         assert {entry["url"] for entry in entries} == {f"{page}#{entry['anchor']}" for entry in entries}
         assert {entry["anchor"] for entry in entries} <= page_ids(built_site, code, page)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_official_answers_are_those_of_the_faq_page(built_site: Path, code: str) -> None:
+    """Each answer and each of its worked examples has its anchor on the FAQ page, and each
+    rule it names is a rule of the data."""
+    answers = load(built_site, code, "faq")["faq"]
+    rule_ids = {rule["id"] for rule in load(built_site, code, "rules")["rules"]}
+    assert answers
+    anchors = page_ids(built_site, code, "faq.html")
+    for answer in answers:
+        assert answer["url"] == f"faq.html#{answer['anchor']}" and answer["anchor"] in anchors
+        assert set(answer["rules"]) <= rule_ids
+        for example in answer["examples"]:
+            assert example["url"] == f"faq.html#{example['anchor']}" and example["anchor"] in anchors
 
 
 def test_every_rule_of_the_pages_is_in_the_data(built_site: Path) -> None:
