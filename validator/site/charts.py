@@ -39,9 +39,9 @@ if TYPE_CHECKING:
 WIDTH = 480
 PLOT_HEIGHT = 160
 TOP = 24
-LEFT = 64
+LEFT = 72
 RIGHT = 12
-LINE = 14
+LINE = 16
 """Height of one line of tick text, in the drawing's units (about pixels)."""
 VALUE_LABELS_UP_TO = 10
 """With more bars than this the numbers above them would collide; the table has them."""
@@ -167,7 +167,7 @@ def _svg(words: Words, series: Series, chart_id: str, title: str, desc: str, top
     count = len(series.points)
     plot_width = WIDTH - LEFT - RIGHT
     band = plot_width / count
-    width_in_chars = max(4, int(band / 6.5))
+    width_in_chars = max(4, int(band / 7.5))  # 13px text
     ticks = [_wrap(text, width_in_chars) for text, _lang_code in values]
     tick_lines = max(len(lines) for lines in ticks)
     base = TOP + PLOT_HEIGHT
@@ -208,7 +208,7 @@ def _svg(words: Words, series: Series, chart_id: str, title: str, desc: str, top
               f'<text class="chart-axis-title" x="{_number(LEFT + plot_width / 2)}" y="{height - 6}" '
               f'text-anchor="middle"{_lang(x_axis[1], words)}>', _text(x_axis[0]), "</text>",
               f'<text class="chart-axis-title" transform="rotate(-90)" x="{_number(-(TOP + PLOT_HEIGHT / 2))}" '
-              f'y="14" text-anchor="middle"{_lang(y_axis[1], words)}>', _text(y_axis[0]), "</text>",
+              f'y="16" text-anchor="middle"{_lang(y_axis[1], words)}>', _text(y_axis[0]), "</text>",
               "</svg>"]
     return Markup("").join(part if isinstance(part, Markup) else Markup(part) for part in parts)
 
