@@ -76,12 +76,16 @@ def test_every_claim_about_a_document_not_held_is_checkable_or_owned_unverified(
     needing = [reading for entry in workspace.rulebook.discrepancies.discrepancies for reading in entry.readings
                if sources[reading.source].needs_evidence]
     assert needing, "no reading reports the English originals"
+    assert {reading.source for reading in needing} >= {"en-rulebook-index", "en-faq"}
+    places = [place for entry in workspace.rulebook.discrepancies.discrepancies for place in entry.places]
     for reading in needing:
         assert reading.evidence or reading.verified is False, reading.id
-        for item in reading.evidence:
-            assert item.url or item.pages
-            assert not sources[item.source].needs_evidence
-            assert item.url is None or item.url.startswith(("https://", "http://"))
+    evidence = [item for holder in (*needing, *places) for item in holder.evidence]
+    assert len(evidence) > len(needing)
+    for item in evidence:
+        assert item.url or item.pages
+        assert not sources[item.source].needs_evidence
+        assert item.url is None or item.url.startswith(("https://", "http://"))
 
 
 # ---- distances ----------------------------------------------------------------------------
@@ -147,6 +151,9 @@ def test_the_register_shows_the_damaged_places_and_the_evidence(
     entry = entry[:entry.index("</div>")]
     assert '<q class="document-text">&#37;7ładne' in entry and "Żadne inne modele" in entry
     assert "(https://6th.whfb.app/characters/look-out-sir)" in register
+    inch = register[register.index("{ #scan-lost-inch-marks }"):]
+    inch = inch[:inch.index("</div>")]
+    assert inch.count("(https://6th.whfb.app/characters/proximity-to-friendly-troops)") == 2
 
 
 def test_a_damaged_place_shows_under_the_rule_it_touches(pages: dict[str, dict[str, str]]) -> None:
@@ -190,6 +197,7 @@ def test_the_open_data_carries_places_and_evidence(workspace: Workspace, report:
     inch = by_id["scan-lost-inch-marks"]
     assert inch["kind"] == "scan-damage" and inch["readings"] == [] and inch["rationale"] is None
     assert inch["places"][0]["reads"].startswith('znajduje się dalej niż 5" od')
+    assert inch["places"][0]["evidence"][0]["url"] == "https://6th.whfb.app/characters/proximity-to-friendly-troops"
     look_out = next(reading for reading in by_id["look-out-sir-face"]["readings"] if reading["id"] == "rulebook")
     assert look_out["evidence"][0]["url"] == "https://6th.whfb.app/characters/look-out-sir"
 

@@ -346,6 +346,9 @@ class Place(Node):
     section: Text | None = None
     printed: Text
     reads: Text
+    evidence: tuple[Evidence, ...] = ()
+    """Where a reader can check what it should read, when that rests on another
+    document (the English rulebook's distance behind a lost inch mark)."""
 
 
 class Discrepancy(Node):

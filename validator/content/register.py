@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validator.content.model import Discrepancies, Reading, Source, Sources
+from validator.content.model import Discrepancies, Evidence, Reading, Source, Sources
 from validator.problems import Problem
 
 EVIDENCE_FIX = ("add 'evidence:' (a source from docs/sources.yml with the 'pages' or the 'url' where a reader "
@@ -29,6 +29,7 @@ def register_problems(sources: Sources, register: Discrepancies) -> Iterator[Pro
             if place.source not in by_id:
                 yield Problem(place.position.file, place.position.of("source").line, entry.id,
                               f"a place cites unknown source '{place.source}'", "add it to docs/sources.yml")
+            yield from _evidence_problems(entry.id, "a place", place.evidence, by_id)
 
 
 def _reading_problems(entry_id: str, reading: Reading, sources: dict[str, Source]) -> Iterator[Problem]:
@@ -43,14 +44,19 @@ def _reading_problems(entry_id: str, reading: Reading, sources: dict[str, Source
             yield Problem(where.file, where.of("verified").line, entry_id,
                           f"reading '{reading.id}' names evidence and says 'verified: false'",
                           "keep the evidence and remove 'verified: false', or remove the evidence")
-    for evidence in reading.evidence:
-        cited = sources.get(evidence.source)
-        line = evidence.position.of("source").line
+    yield from _evidence_problems(entry_id, f"reading '{reading.id}'", reading.evidence, sources)
+
+
+def _evidence_problems(entry_id: str, what: str, evidence: tuple[Evidence, ...],
+                       sources: dict[str, Source]) -> Iterator[Problem]:
+    for item in evidence:
+        cited = sources.get(item.source)
+        line = item.position.of("source").line
         if cited is None:
-            yield Problem(evidence.position.file, line, entry_id,
-                          f"reading '{reading.id}' names evidence in unknown source '{evidence.source}'",
+            yield Problem(item.position.file, line, entry_id,
+                          f"{what} names evidence in unknown source '{item.source}'",
                           "add it to docs/sources.yml")
         elif cited.needs_evidence:
-            yield Problem(evidence.position.file, line, entry_id,
-                          f"reading '{reading.id}' names as evidence '{cited.id}', which itself needs evidence",
+            yield Problem(item.position.file, line, entry_id,
+                          f"{what} names as evidence '{cited.id}', which itself needs evidence",
                           "cite a source a reader can consult (one with pages or a public address)")

@@ -27,7 +27,7 @@ from typing import Any
 
 from validator.checks.run import CheckReport
 from validator.content.faq import FaqEntry, home_chapter
-from validator.content.model import Citation, Discrepancy, Example, Rule, Term
+from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, split
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
@@ -202,15 +202,20 @@ def _discrepancy(renderer: TextRenderer, entry: Discrepancy) -> JSON:
         "summary": text(renderer, f"{base}#summary", entry.summary),
         "readings": [{"id": reading.id, "source": reading.source, "variant": reading.variant,
                       "says": text(renderer, f"{base}#reading.{reading.id}", reading.says),
-                      "evidence": [{"source": item.source, "section": item.section, "pages": item.pages,
-                                    "url": item.url} for item in reading.evidence],
+                      "evidence": _evidence(reading.evidence),
                       "verified": reading.verified}
                      for reading in entry.readings],
         "places": [{"source": place.source, "pages": place.pages, "section": place.section,
-                    "printed": place.printed, "reads": place.reads} for place in entry.places],
+                    "printed": place.printed, "reads": place.reads, "evidence": _evidence(place.evidence)}
+                   for place in entry.places],
         "adopted": entry.adopted,
         "rationale": text(renderer, f"{base}#rationale", entry.rationale) if entry.rationale else None,
     }
+
+
+def _evidence(evidence: tuple[Evidence, ...]) -> list[JSON]:
+    return [{"source": item.source, "section": item.section, "pages": item.pages, "url": item.url}
+            for item in evidence]
 
 
 def _example(renderer: TextRenderer, report: CheckReport, rule: Rule, example: Example) -> JSON:

@@ -44,9 +44,12 @@ class RegisterView:
         if reading.verified is False and not reading.evidence:
             return (Markup(' <span class="reading-unverified">') + markdown.escape(self._("unverified"))
                     + Markup("</span>"))
-        if not reading.evidence:
+        return self._evidence_list(reading.evidence)
+
+    def _evidence_list(self, evidence: tuple[Evidence, ...]) -> Markup:
+        if not evidence:
             return Markup("")
-        links = Markup("; ").join(self._evidence(item) for item in reading.evidence)
+        links = Markup("; ").join(self._evidence(item) for item in evidence)
         return Markup(" (") + markdown.escape(self._("check it in")) + Markup(": ") + links + Markup(")")
 
     def _evidence(self, item: Evidence) -> Markup:
@@ -67,7 +70,8 @@ class RegisterView:
                 pad + "|---|---|---|---|---|"]
         for place in entry.places:
             cells = [self.view.source_link(place.source), markdown.escape(place.pages),
-                     markdown.escape(place.section or "—"), self._quote(place.printed), self._quote(place.reads)]
+                     markdown.escape(place.section or "—"), self._quote(place.printed),
+                     self._quote(place.reads) + self._evidence_list(place.evidence)]
             rows.append(pad + "| " + " | ".join(cells) + " |")
         return Markup("\n").join(Markup(row) for row in rows)
 
