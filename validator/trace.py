@@ -172,3 +172,23 @@ def trace_problems(steps: tuple[Step, ...], known_rules: set[str]) -> list[str]:
         return ["no step: the outcome is computed without any function marked with @implements"]
     return [f"step {step.key} cites rule '{rule}', which the rulebook lacks"
             for step in steps for rule in step.rules if rule not in known_rules]
+
+
+def worked_messages(ruleset: Any, runs: Any) -> tuple[list[tuple[str, str]], list[Any]]:
+    """What the site shows of worked examples besides their own text, for the
+    ``labels`` catalogue: (msgctxt, English) of each example's question (the
+    scenario's summary) and of each step's text; and the values whose identifiers
+    need a label (the steps' arguments and results, the choices a try-it form offers).
+    ``runs`` are :class:`validator.checks.examples.ExampleRun`."""
+    messages: dict[str, str] = {}
+    values: list[Any] = []
+    for run in runs:
+        scenario = ruleset.scenario(run.example.scenario)
+        messages.setdefault(f"labels/scenario/{scenario.name}", scenario.summary)
+        for step in run.trace:
+            messages.setdefault(f"labels/step/{step.key}", step.text)
+            values.append(dict(step.params))
+            values.append({"_": step.result})
+        for spec in scenario.describe()["inputs"].values():
+            values.append({"_": list(spec.get("enum", ()))})
+    return list(messages.items()), values

@@ -25,6 +25,7 @@ from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_i
 from validator.content.project import load_project
 from validator.content.tokens import tokens
 from validator.ruleset import Ruleset, load_ruleset
+from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent.parent / "site"
 
@@ -70,11 +71,15 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     """A label for every identifier the worked examples show (their input and the
     outcome the core computes), so the example boxes can be translated too."""
     runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
+    texts, step_values = worked_messages(ruleset, runs)
     shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
-                               *chart_labels(ruleset, rulebook)])
+                               *chart_labels(ruleset, rulebook), *step_values])
     template = Catalog(fuzzy=False, creation_date=run_date())
     for identifier in shown:
         entry = template.add(humanize(identifier), context=label_context(identifier))
+        entry.flags -= FORMAT_FLAGS
+    for context, english in texts:  # each example's question and the steps of the rules core
+        entry = template.add(english, context=context)
         entry.flags -= FORMAT_FLAGS
     return template
 
