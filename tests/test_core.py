@@ -225,3 +225,11 @@ def test_monster_reaction_charges_and_pursuit(die: int, must_charge: bool, own_w
     assert (effects.must_charge_if_able, effects.charges_of_its_own_will, effects.never_pursues) == (
         must_charge, own_will, never_pursues)
     assert effects.fights_in_close_combat
+
+
+def test_attacks_on_each_part_use_that_part_s_profile() -> None:
+    rolls = mm.attack_rolls(attacker_weapon_skill=3, strength=4, rider_weapon_skill=7, rider_toughness=4,
+                            monster_weapon_skill=5, monster_toughness=5)
+    assert (rolls.rider_to_hit, rolls.rider_to_wound, rolls.monster_to_hit, rolls.monster_to_wound) == (5, 4, 4, 5)
+    too_tough = mm.attack_rolls(3, 2, 3, 3, 3, 6)
+    assert too_tough.rider_to_wound == 5 and too_tough.monster_to_wound is None

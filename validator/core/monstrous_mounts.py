@@ -12,10 +12,11 @@ from enum import StrEnum
 from fractions import Fraction
 
 from validator.citations import implements
+from validator.core import tables
 from validator.core.characters import TroopType
 from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import DieResult, RollModifier, SaveRoll
+from validator.shown import DieResult, RollModifier, RollNeeded, SaveRoll
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
@@ -303,6 +304,30 @@ def rider_after_mount_slain(model_available: bool = True) -> RiderAfterMount:
         return RiderAfterMount(rider_fights_on=False, lone_character=False, placement=None, same_facing=None)
     return RiderAfterMount(rider_fights_on=True, lone_character=True,
                            placement=RiderPlacement.CENTRE_WHERE_MOUNT_STOOD, same_facing=True)
+
+
+@dataclass(frozen=True)
+class AttackRolls:
+    """The rolls an enemy's attacks need against each part: each part's own Weapon
+    Skill to hit and its own Toughness to wound (None: the hit cannot wound)."""
+
+    rider_to_hit: RollNeeded
+    rider_to_wound: RollNeeded | None
+    monster_to_hit: RollNeeded
+    monster_to_wound: RollNeeded | None
+
+
+@implements("monstrous-mounts/close-combat")
+def attack_rolls(attacker_weapon_skill: int, strength: int, rider_weapon_skill: int, rider_toughness: int,
+                 monster_weapon_skill: int, monster_toughness: int) -> AttackRolls:
+    """What an enemy in base contact with the mount rolls against the rider and against
+    the monster: the attacks on each part use that part's Weapon Skill and Toughness."""
+    return AttackRolls(
+        rider_to_hit=tables.close_combat_to_hit(attacker_weapon_skill, rider_weapon_skill),
+        rider_to_wound=tables.to_wound(strength, rider_toughness),
+        monster_to_hit=tables.close_combat_to_hit(attacker_weapon_skill, monster_weapon_skill),
+        monster_to_wound=tables.to_wound(strength, monster_toughness),
+    )
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from validator.core.characters import TroopType
 from validator.core.rulings import Rulings
 from validator.core.scenarios.types import (
     D6,
+    Characteristic,
     Count,
     HitDiceGiven,
     HitsGiven,
@@ -93,6 +94,21 @@ class WoundsGiven:
 
 def _apply_wounds(given: WoundsGiven, _rulings: Rulings) -> mm.WoundsResult:
     return mm.apply_wounds(given.wounds_left, given.wounds_inflicted)
+
+
+@dataclass(frozen=True)
+class AttackRollsGiven:
+    attacker_weapon_skill: Characteristic
+    strength: Characteristic
+    rider_weapon_skill: Characteristic
+    rider_toughness: Characteristic
+    monster_weapon_skill: Characteristic
+    monster_toughness: Characteristic
+
+
+def _attack_rolls(given: AttackRollsGiven, _rulings: Rulings) -> mm.AttackRolls:
+    return mm.attack_rolls(given.attacker_weapon_skill, given.strength, given.rider_weapon_skill,
+                           given.rider_toughness, given.monster_weapon_skill, given.monster_toughness)
 
 
 @dataclass(frozen=True)
@@ -212,6 +228,8 @@ SCENARIOS: tuple[Scenario, ...] = (
              PartWoundsGiven, _wound_part, mm.wound_part),
     Scenario("mount-declare-attacks", "Split close combat attacks between rider and monster",
              AttacksGiven, _declare_attacks, mm.declare_attacks),
+    Scenario("mount-attack-rolls", "The rolls to hit and wound the rider and the monster in close combat",
+             AttackRollsGiven, _attack_rolls, mm.attack_rolls),
     Scenario("mount-slain-charge", "A charge whose monster dies to a Stand and Shoot reaction",
              StandAndShootGiven, _charge_after_mount_slain,
              mm.charge_after_mount_slain_by_stand_and_shoot),
