@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from conftest import ROOT, ProjectCopy
+from pydantic import ValidationError
 
 from validator.content.loader import load_rulebook
 from validator.content.model import Rule
@@ -315,9 +316,15 @@ def test_rules_without_consequence_are_few_and_say_why() -> None:
     assert all(rule.not_executable_because and not rule.examples for rule in exempt)
 
 
-def test_a_consequence_no_example_states_is_reported(project: ProjectCopy) -> None:
-    project.replace("docs/rules/challenges.yml", "            chosen_by: challenger\n", "")
-    problems = unchecked_consequences(_rules(project.root), CONSEQUENCES)
+def test_a_consequence_no_example_states_is_reported() -> None:
+    refusing = BUNDLED["challenges/refusing"]
+    examples = tuple(
+        example.model_copy(update={"expect": {**example.expect, "withdrawal": {
+            key: value for key, value in example.expect["withdrawal"].items() if key != "chosen_by"}}})
+        if "withdrawal" in example.expect else example
+        for example in refusing.examples)
+    rules = {**BUNDLED, refusing.id: refusing.model_copy(update={"examples": examples})}
+    problems = unchecked_consequences(rules, CONSEQUENCES)
     assert problems == ["challenges/refusing: the challenger chooses who withdraws: "
                         "no example of the rule states challenge-response withdrawal.chosen_by"]
 
@@ -333,24 +340,28 @@ def test_a_scenario_that_does_not_implement_the_rule_is_reported() -> None:
     assert "does not implement the rule" in unchecked_consequences(BUNDLED, wrong)[0]
 
 
-def test_a_rule_stripped_of_its_examples_is_reported(project: ProjectCopy) -> None:
-    text = project.read("docs/rules/characters-in-units.yml")
-    start = text.index("  - id: characters-in-units/unit-destroyed")
-    cut = text.index("    examples:\n", start)
-    project.write("docs/rules/characters-in-units.yml", text[:cut])
-    assert unexampled_rules(_rules(project.root)) == ["characters-in-units/unit-destroyed"]
+def test_a_rule_stripped_of_its_examples_is_reported() -> None:
+    destroyed = BUNDLED["characters-in-units/unit-destroyed"]
+    rules = {**BUNDLED, destroyed.id: destroyed.model_copy(update={"examples": ()})}
+    assert unexampled_rules(rules) == ["characters-in-units/unit-destroyed"]
 
 
-@pytest.mark.parametrize(("insert", "message"), [
-    ("    executable: false\n", "says why in not_executable_because"),
-    ("    not_executable_because: a definition\n", "goes only with executable: false"),
-    ("    executable: false\n    not_executable_because: a definition\n", "has no worked examples"),
+@pytest.mark.parametrize(("mark", "message"), [
+    ({"executable": False}, "says why in not_executable_because"),
+    ({"not_executable_because": "a definition"}, "goes only with executable: false"),
+    ({"executable": False, "not_executable_because": "a definition"}, "has no worked examples"),
 ])
-def test_a_wrong_executable_mark_is_refused_at_its_rule(project: ProjectCopy, insert: str, message: str) -> None:
+def test_a_wrong_executable_mark_is_refused(mark: dict[str, Any], message: str) -> None:
+    refusing = BUNDLED["challenges/refusing"].model_dump(exclude={"position"})
+    with pytest.raises(ValidationError, match=message):
+        Rule.model_validate({**refusing, **mark})
+
+
+def test_a_wrong_executable_mark_is_one_line_at_its_rule(project: ProjectCopy) -> None:
     line = project.replace("docs/rules/challenges.yml", "    title: Refusing a challenge\n",
-                           "    title: Refusing a challenge\n" + insert)
+                           "    title: Refusing a challenge\n    executable: false\n")
     with pytest.raises(ProblemsFound) as found:
         _rules(project.root)
     shown = [str(problem) for problem in found.value.problems]
-    assert len(shown) == 1 and message in shown[0], shown
+    assert len(shown) == 1 and "says why in not_executable_because" in shown[0], shown
     assert shown[0].startswith(f"docs/rules/challenges.yml:{line - 1}:"), shown
