@@ -1,0 +1,431 @@
+"""Speed and memory of ``validator`` against the usual ways, side by side in one run.
+
+    python benchmarks/run.py --rules 1000            # one size
+    python benchmarks/run.py --sizes 100,1000,3000   # how each measure grows
+    python benchmarks/run.py --rules 100 --skip static-i18n --skip preview   # the quick way (CI)
+
+For each size a synthetic rulebook is generated (``benchmarks/generate.py``: the
+bundled chapters copied under new ids, catalogues complete) and measured, each
+command in a fresh process, with its peak memory (the whole process tree's):
+
+- ``build``: ``validator build`` of every language (check included);
+- ``bare``: MkDocs alone building the same pages, already rendered, one process per
+  language (the floor no pipeline can beat); seconds summed, memory the largest;
+- ``static-i18n``: mkdocs-static-i18n building those same pages in every language,
+  with its defaults (installed from PyPI into a virtual environment of its own
+  under the cache folder, the first time);
+- ``check``: ``validator check``;
+- ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
+  and then a title in a catalogue, to the served page showing it (the larger counts).
+
+Each ratio is printed as ``ratio NAME VALUE`` (``n/a`` when a measure was skipped).
+Ratios, not seconds, are what to compare between machines.  ``--json FILE`` keeps
+the figures and the machine they came from; ``--markdown`` prints the README's table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from generate import generate  # noqa: E402
+
+MEASURES = ("build", "bare", "static-i18n", "check", "preview")
+RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "memory_over_bare", "preview_seconds")
+BARE_MKDOCS = "import sys\nfrom mkdocs.commands.build import build\nfrom mkdocs.config import load_config\n" \
+              "build(load_config(sys.argv[1]))\n"
+
+
+@dataclass
+class Measure:
+    seconds: float
+    peak_kib: int
+    cpu_seconds: float = 0.0
+    """User and system time of the process and its workers: on a busy machine the
+    wall-clock seconds say little, and this says how much work was done."""
+
+
+@dataclass
+class SizeResult:
+    rules: int
+    measures: dict[str, Measure] = field(default_factory=dict)
+    ratios: dict[str, float | None] = field(default_factory=dict)
+    details: dict[str, float] = field(default_factory=dict)
+
+
+# --- measuring a process tree -------------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/children") as handle:
+                found.extend(int(child) for child in handle.read().split())
+    return found
+
+
+def _tree_kib(pid: int) -> int:
+    """Proportional set size of ``pid`` and its descendants (shared pages counted once)."""
+    total, pending = 0, [pid]
+    while pending:
+        current = pending.pop()
+        pending.extend(_children(current))
+        with contextlib.suppress(OSError), open(f"/proc/{current}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+                    break
+    return total
+
+
+def run_measured(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> Measure:
+    """Seconds and peak memory (KiB) of ``command``: the largest of the process's own
+    peak and the sampled proportional memory of its whole tree (worker processes)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_kib(process.pid))
+            done.wait(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    assert process.stdout is not None
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    done.set()
+    sampler.join()
+    if process.returncode != 0:
+        tail = output.decode("utf-8", "replace").strip().splitlines()[-5:]
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n" + "\n".join(tail))
+    return Measure(elapsed, max(peak, int(usage.ru_maxrss)), usage.ru_utime + usage.ru_stime)
+
+
+def best(measures: list[Measure]) -> Measure:
+    return Measure(min(m.seconds for m in measures), max(m.peak_kib for m in measures),
+                   min(m.cpu_seconds for m in measures))
+
+
+# --- the baselines ------------------------------------------------------------------------------
+
+def prepare_pages(project: Path, folder: Path) -> dict[str, Path]:
+    """Render every language's pages once, as ``validator build`` does, and write the
+    MkDocs configuration that builds each; returns language -> configuration."""
+    from validator.checks.run import check_workspace
+    from validator.content.status import translation_status
+    from validator.site.build import write_config, write_docs
+    from validator.workspace import load_workspace
+
+    workspace = load_workspace(project)
+    report = check_workspace(workspace)
+    status = translation_status(workspace)
+    configs = {}
+    for language in workspace.project.languages:
+        docs = folder / f"docs-{language.code}"
+        write_docs(workspace, report, status, language.code, docs)
+        configs[language.code] = write_config(workspace, language.code, docs, folder / f"bare-{language.code}",
+                                              folder / f"mkdocs-{language.code}.yml")
+    return configs
+
+
+def static_i18n_python(cache: Path) -> Path:
+    """A virtual environment with mkdocs-static-i18n and the MkDocs and Material
+    versions this project uses, made once under ``cache``."""
+    from importlib.metadata import version
+
+    venv = cache / "static-i18n-venv"
+    python = venv / "bin" / "python"
+    wanted = [f"mkdocs=={version('mkdocs')}", f"mkdocs-material=={version('mkdocs-material')}",
+              "mkdocs-static-i18n>=1.2,<2"]
+    stamp = venv / "installed.txt"
+    if stamp.exists() and stamp.read_text() == "\n".join(wanted):
+        return python
+    shutil.rmtree(venv, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", *wanted], check=True)
+    stamp.write_text("\n".join(wanted))
+    return python
+
+
+def prepare_static_i18n(project: Path, configs: dict[str, Path], folder: Path) -> Path:
+    """The same pages as one docs folder in mkdocs-static-i18n's default layout
+    (``page.<lang>.md``), with the same theme and extensions."""
+    docs = folder / "docs-i18n"
+    docs.mkdir()
+    languages = list(configs)
+    source = json.loads(configs[languages[0]].read_text(encoding="utf-8"))
+    for code in languages:
+        for page in (folder / f"docs-{code}").glob("*.md"):
+            shutil.copyfile(page, docs / f"{page.stem}.{code}.md")
+    shutil.copytree(folder / f"docs-{languages[0]}" / "assets", docs / "assets")
+
+    def suffixed(nav: object) -> object:
+        if isinstance(nav, str):
+            return nav
+        if isinstance(nav, list):
+            return [suffixed(item) for item in nav]
+        assert isinstance(nav, dict)
+        return {title: suffixed(page) for title, page in nav.items()}
+
+    config = {
+        "INHERIT": source["INHERIT"],
+        "site_name": source["site_name"],
+        "docs_dir": str(docs),
+        "site_dir": str(folder / "static-i18n-site"),
+        "theme": {"name": "material"},
+        "nav": suffixed(source["nav"]),
+        "extra_css": source["extra_css"],
+        "extra_javascript": source["extra_javascript"],
+        "plugins": [{"i18n": {"docs_structure": "suffix", "languages": [
+            {"locale": code, "name": code, "build": True, "default": code == languages[0]} for code in languages]}}],
+    }
+    path = folder / "mkdocs-i18n.yml"
+    path.write_text(json.dumps(config, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+# --- the live preview ---------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return str(response.read().decode("utf-8", "replace"))
+    except (urllib.error.URLError, OSError):
+        return ""
+
+
+def wait_for(url: str, needle: str, timeout: float) -> float:
+    """Seconds until the page at ``url`` contains ``needle``."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        if needle in fetch(url):
+            return time.perf_counter() - start
+        time.sleep(0.02)
+    raise SystemExit(f"preview: {url} did not show {needle!r} within {timeout:.0f} s")
+
+
+def first_chapter(project: Path) -> tuple[Path, str]:
+    path = sorted((project / "docs" / "rules").glob("*.yml"))[0]
+    match = re.search(r"^chapter:\s*\n\s+id:\s*([a-z0-9-]+)", path.read_text(encoding="utf-8"), re.MULTILINE)
+    assert match is not None
+    return path, match.group(1)
+
+
+def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
+    """Seconds from saving a YAML file, then a catalogue, to the served page showing
+    the change; and the server's peak memory."""
+    port = free_port()
+    site = folder / "preview-site"
+    log = (folder / "preview.log").open("wb")
+    server = subprocess.Popen([sys.executable, "-m", "validator", "--project", str(project), "serve",
+                               "--site-dir", str(site), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        chapter_file, chapter_id = first_chapter(project)
+        base = f"http://127.0.0.1:{port}"
+        wait_for(f"{base}/en/{chapter_id}.html", "</html>", 900)
+        time.sleep(1.0)  # let the watcher settle after the first build
+        text = chapter_file.read_text(encoding="utf-8")
+        rule_title = re.compile(r"^(    title: )(.+)$", re.MULTILINE)
+        chapter_file.write_text(rule_title.sub(r"\1\2 Zyxwvu", text, count=1), encoding="utf-8")
+        yaml_seconds = wait_for(f"{base}/en/{chapter_id}.html", "Zyxwvu", 900)
+        catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
+        po = catalogue.read_text(encoding="utf-8")
+        entry = re.compile(rf'(msgctxt "{re.escape(chapter_id)}#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"')
+        edited, count = entry.subn(r'\1\2 Qwerty"', po, count=1)
+        if count != 1:
+            raise SystemExit(f"preview: no one-line Spanish title for {chapter_id} in {catalogue}")
+        catalogue.write_text(edited, encoding="utf-8")
+        catalogue_seconds = wait_for(f"{base}/es/{chapter_id}.html", "Qwerty", 900)
+        peak = _tree_kib(server.pid)
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+    return yaml_seconds, catalogue_seconds, peak
+
+
+# --- one size -----------------------------------------------------------------------------------
+
+def ratio(numerator: float | None, denominator: float | None) -> float | None:
+    if numerator is None or denominator is None or denominator == 0:
+        return None
+    return numerator / denominator
+
+
+def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: Path = ROOT,
+                 log: bool = True) -> SizeResult:
+    with tempfile.TemporaryDirectory(prefix="validator-bench-") as scratch:
+        folder = Path(scratch)
+        project = folder / "project"
+        result = SizeResult(generate(project, rules, source))
+        validator = [sys.executable, "-m", "validator", "--project", str(project)]
+
+        def note(name: str) -> None:
+            if log:
+                measure = result.measures[name]
+                print(f"  {rules} rules: {name} {measure.seconds:.2f} s, {measure.peak_kib / 1024:.0f} MiB, "
+                      f"{measure.cpu_seconds:.2f} cpu-s",
+                      file=sys.stderr, flush=True)
+
+        if "check" not in skip:
+            result.measures["check"] = best([run_measured([*validator, "check"]) for _ in range(repeat)])
+            note("check")
+        if "build" not in skip:
+            builds = []
+            for attempt in range(repeat):
+                builds.append(run_measured([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")]))
+                shutil.rmtree(folder / f"site-{attempt}")
+            result.measures["build"] = best(builds)
+            note("build")
+        configs = prepare_pages(project, folder) if not {"bare", "static-i18n"} <= skip else {}
+        if "bare" not in skip:
+            per_language = [best([run_measured([sys.executable, "-c", BARE_MKDOCS, str(config)])
+                                  for _ in range(repeat)]) for config in configs.values()]
+            result.measures["bare"] = Measure(sum(m.seconds for m in per_language),
+                                              max(m.peak_kib for m in per_language),
+                                              sum(m.cpu_seconds for m in per_language))
+            note("bare")
+        if "static-i18n" not in skip:
+            python = static_i18n_python(cache)
+            config = prepare_static_i18n(project, configs, folder)
+            result.measures["static-i18n"] = best([run_measured([str(python), "-c", BARE_MKDOCS, str(config)])
+                                                   for _ in range(repeat)])
+            note("static-i18n")
+        if "preview" not in skip:
+            yaml_seconds, catalogue_seconds, peak = measure_preview(project, folder)
+            result.measures["preview"] = Measure(max(yaml_seconds, catalogue_seconds), peak)
+            result.details.update(preview_yaml_seconds=yaml_seconds, preview_catalogue_seconds=catalogue_seconds)
+            note("preview")
+    seconds = {name: m.seconds for name, m in result.measures.items()}
+    build, bare = seconds.get("build"), seconds.get("bare")
+    result.ratios = {
+        "build_over_bare": ratio(build, bare),
+        "static_i18n_over_build": ratio(seconds.get("static-i18n"), build),
+        "check_over_build": ratio(seconds.get("check"), build),
+        "memory_over_bare": ratio(result.measures["build"].peak_kib if "build" in result.measures else None,
+                                  result.measures["bare"].peak_kib if "bare" in result.measures else None),
+        "preview_seconds": seconds.get("preview"),
+    }
+    return result
+
+
+# --- reporting ----------------------------------------------------------------------------------
+
+def machine() -> str:
+    memory = ""
+    with contextlib.suppress(OSError), open("/proc/meminfo") as handle:
+        kib = int(handle.readline().split()[1])
+        memory = f", {kib / 1024 / 1024:.0f} GiB"
+    cpu = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError), open("/proc/cpuinfo") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return f"{os.cpu_count()} cores ({cpu}){memory}, {platform.system()} {platform.release()}, " \
+           f"Python {platform.python_version()}"
+
+
+def show(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def growth(results: list[SizeResult], name: str) -> float | None:
+    """The exponent of the growth of ``name``'s seconds between the smallest and largest size."""
+    points = [(r.rules, r.measures[name].seconds) for r in results if name in r.measures]
+    if len(points) < 2 or points[0][1] <= 0 or points[-1][0] == points[0][0]:
+        return None
+    return math.log(points[-1][1] / points[0][1]) / math.log(points[-1][0] / points[0][0])
+
+
+def table(results: list[SizeResult]) -> list[str]:
+    head = ["rules", *(f"{name} s" for name in MEASURES), *RATIOS]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for result in results:
+        cells = [f"{result.rules:,}", *(show(result.measures[name].seconds) if name in result.measures else "n/a"
+                                        for name in MEASURES), *(show(result.ratios[name]) for name in RATIOS)]
+        rows.append("| " + " | ".join(cells) + " |")
+    if len(results) > 1:
+        exponents = [show(growth(results, name)) for name in MEASURES]
+        rows.append("| growth exponent | " + " | ".join(exponents) + " |" + " |" * len(RATIOS))
+    return rows
+
+
+def report(results: list[SizeResult], markdown: bool) -> Iterator[str]:
+    last = results[-1]
+    for name in RATIOS:
+        yield f"ratio {name} {show(last.ratios[name])}"
+    for name, measure in last.measures.items():
+        yield (f"measure {name} {measure.seconds:.2f} s {measure.peak_kib / 1024:.0f} MiB "
+               f"{measure.cpu_seconds:.2f} cpu-s")
+    for name, value in last.details.items():
+        yield f"detail {name} {value:.2f}"
+    if markdown or len(results) > 1:
+        yield from table(results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", type=int, help="one size (default 1000)")
+    parser.add_argument("--sizes", help="several sizes, such as 100,1000,3000: a table of how each grows")
+    parser.add_argument("--repeat", type=int, default=1, help="best of N runs of each command")
+    parser.add_argument("--skip", action="append", default=[], choices=MEASURES, help="leave a measure out")
+    parser.add_argument("--cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+                        / "validator-benchmarks", help="where the static-i18n environment is kept")
+    parser.add_argument("--source", type=Path, default=ROOT, help="the project whose chapters are copied")
+    parser.add_argument("--json", type=Path, help="write the figures and the machine to this file")
+    parser.add_argument("--markdown", action="store_true", help="print the Markdown table for the README")
+    arguments = parser.parse_args(argv)
+    sizes = [int(size) for size in arguments.sizes.split(",")] if arguments.sizes else [arguments.rules or 1000]
+    skip = set(arguments.skip)
+    results = [measure_size(size, arguments.repeat, skip, arguments.cache, arguments.source) for size in sizes]
+    for line in report(results, arguments.markdown):
+        print(line, flush=True)
+    if arguments.json:
+        arguments.json.write_text(json.dumps({
+            "machine": machine(), "repeat": arguments.repeat,
+            "results": [asdict(result) for result in results],
+            "table": table(results),
+        }, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
