@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from browser_support import chromium, needs_chromium, serve
 from conftest import copy_project
-from xss_corpus import KINDS, PAGES, PREVIEWED, YAML_CONTEXTS, all_ids, payload, plant, short
+from xss_corpus import FAQ_UNDER_RULE, KINDS, PAGES, PREVIEWED, YAML_CONTEXTS, all_ids, payload, plant, short
 
 LANGUAGES = ("en", "es", "pl")
 RECORDER = """
@@ -223,6 +223,34 @@ def test_search_shows_payloads_without_running_them(server: str, browser: Any, l
 PREVIEW_LINK = f"article a[href$='{PREVIEWED.split('/')[0]}.html#{PREVIEWED.split('/')[1]}']"
 PREVIEW_TEXT = """() => { const box = document.querySelector('.rule-preview');
     return box && !box.hidden ? box.textContent : null; }"""
+
+
+@needs_chromium
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_official_answers_show_payloads_as_text(server: str, browser: Any, language: str) -> None:
+    """The planted official answer, on the FAQ page and opened under the rule it touches:
+    every payload shown as text, none run (opening the answers included)."""
+    origin = "en" if language == "en" else language
+    shown: dict[str, set[str]] = {}
+    fired: dict[str, list[str]] = {}
+    for name in ("faq.html", FAQ_UNDER_RULE):
+        visit = Visit(browser, f"{server}/{language}/{name}")
+        try:
+            for summary in visit.page.locator("details.official-answers > summary").all():
+                summary.click()
+            shown[name] = set(CALL.findall(visit.page.inner_text("article")))
+            if _fired(visit):
+                fired[name] = _fired(visit)
+        finally:
+            visit.close()
+    fields = {"faq.html": ("question", "answer", "example.hero-on-foot-and-chariots"),
+              FAQ_UNDER_RULE: ("question", "answer")}
+    for name, names in fields.items():
+        for field in names:
+            for kind in KINDS:
+                assert f"{origin}-{short('faq/chariots-and-chariot-units#' + field)}:{kind}" in shown[name], \
+                    (name, field, kind)
+    assert fired == {}
 
 
 @needs_chromium

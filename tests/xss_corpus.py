@@ -45,8 +45,13 @@ YAML_CONTEXTS = (
     "discrepancies/impact-hits-on-a-mount#reading.spanish-compilation",
     "discrepancies/impact-hits-on-a-mount#reading.rulebook",
     "discrepancies/impact-hits-on-a-mount#rationale",
+    *(f"faq/chariots-and-chariot-units#{field}" for field in ("question", "answer",
+                                                               "example.hero-on-foot-and-chariots")),
 )
 """Texts planted in the English YAML and, translated, in every catalogue."""
+
+FAQ_UNDER_RULE = "characters-in-units.html"
+"""The page where the planted official answer is shown, collapsed, under the rule it touches."""
 
 PREVIEWED = "chariots/challenges"
 LINKING = ("chariots#intro", "discrepancies/impact-hits-on-a-mount#summary")
@@ -63,8 +68,9 @@ UI = ("Worked example", "Glossary", "Home", "Sources", "Rule", "Why", "Given", "
 """Words of the site's own templates (navigation, headings, admonition titles)."""
 
 PAGES = ("index.html", "chariots.html", "parallel-chariots.html", "glossary.html", "discrepancies.html",
-         "sources.html", "status.html")
-"""The pages every payload above reaches (each language's site has them all)."""
+         "sources.html", "status.html", "faq.html")
+"""The pages the payloads above reach (each language's site has them all); the official
+answer's only on the FAQ page (and FAQ_UNDER_RULE), the others on every page but it."""
 
 
 def short(context: str) -> str:
