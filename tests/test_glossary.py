@@ -112,7 +112,7 @@ def test_capitalised_names_and_hyphenated_words_are_matched_as_written() -> None
 
 
 def test_a_longer_term_is_not_also_a_use_of_the_shorter_one() -> None:
-    assert lint("It moves as a flying unit.", "Porusza się jak jednostka latająca.") == []
+    assert lint("It moves as a flying unit.", "Porusza się jak oddział latający.") == []
 
 
 def test_a_token_form_must_be_a_declared_form() -> None:

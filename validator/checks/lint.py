@@ -403,9 +403,15 @@ def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Fi
         for name, severity, what, fix in markup_problems(text):
             yield Finding(file, line, context, name, severity, what, fix)
     language = rulebook.project.source_language
+    files: dict[str, list[str]] = {}
     for message in rulebook.messages():
         file, line = message.position.file, message.position.line
-        silenced = _yaml_silences(root, file, line) if root is not None else {}
+        if root is not None and file not in files:
+            try:
+                files[file] = (root / file).read_text("utf-8").splitlines()
+            except OSError:
+                files[file] = []
+        silenced = _yaml_silences(files.get(file, []), line)
         found = [*terminology_problems(message.text, rulebook, language),
                  *unlinked_problems(message.context, message.text, rulebook, language)]
         for name, severity, what, fix in found:
@@ -413,13 +419,10 @@ def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Fi
                 yield Finding(file, line, message.context, name, severity, what, fix)
 
 
-def _yaml_silences(root: Path, file: str, line: int) -> dict[str, str]:
+def _yaml_silences(lines: list[str], line: int) -> dict[str, str]:
     """The YAML equivalent of a translator comment: ``# lint-ignore: <check>: <reason>``
-    on the lines just above a text's key silences that check for that text."""
-    try:
-        lines = (root / file).read_text("utf-8").splitlines()
-    except OSError:
-        return {}
+    on the lines just above a text's key (``line``, counted from 1) silences that
+    check for that text."""
     silenced: dict[str, str] = {}
     index = line - 2
     while 0 <= index < len(lines) and lines[index].strip().startswith("#"):
