@@ -238,15 +238,16 @@ def check_terminology(message: Message, context: LintContext) -> Iterator[tuple[
 
 
 LINKED_TEXT = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#(?:text|example\.[a-z0-9-]+)$")
-"""The msgctxt of a rule's text or a worked example's: the texts that link every
-glossary term at its first use (a chapter, glossary entry or discrepancy is
-``<id>#…`` or ``glossary/…`` with other fields)."""
+"""The msgctxt of a rule's text or of a worked example's, under a rule or under an
+official answer (``faq/<id>#example.<id>``): the texts that link every glossary term
+at its first use.  A chapter's intro, a glossary entry, a discrepancy or an answer's
+question and answer have other fields."""
 
 
 def unlinked_problems(context_id: str, text: str, rulebook: Rulebook,
                       language: str) -> Iterator[tuple[str, Severity, str, str]]:
     """A glossary term used in a rule or example text without a link at its first use."""
-    if not LINKED_TEXT.match(context_id) or context_id.startswith(("glossary/", "discrepancies/", "faq/")):
+    if not LINKED_TEXT.match(context_id) or context_id.startswith(("glossary/", "discrepancies/")):
         return
     for unlinked in unlinked_terms(text, rulebook.glossary, language, rulebook.project.source_language):
         yield ("unlinked-term", Severity.WARNING,
