@@ -100,6 +100,20 @@ def test_duplicate_ids_and_chapter_ids_are_refused(workspace: Workspace) -> None
     assert any("is the id of a chapter" in line and line.startswith("docs/faq.yml:") for line in clash)
 
 
+def test_a_source_without_a_copy_needs_an_address_or_evidence(workspace: Workspace,
+                                                               pages: dict[str, dict[str, str]]) -> None:
+    """As for a reading of the register: an answer reported at second hand says where
+    a reader can check it, and the page says it."""
+    entry = next(entry for entry in workspace.rulebook.faq.faq if entry.evidence)
+    assert entry.url is None
+    bare = _with(workspace, entry.model_copy(update={"evidence": ()}))
+    assert any("a document the project holds no copy of" in line for line in bare)
+    assert _with(workspace, entry) == []
+    page = pages["es"]["faq.md"]
+    section = page[page.index(f"{{ #{entry.id} }}"):]
+    assert f"(sources.md#{entry.evidence[0].source}" in section[:section.index("</small>")]
+
+
 def test_an_answer_needs_a_page_or_an_address() -> None:
     base = {"id": "x", "question": "Q?", "answer": "A.", "source": "en-faq", "rules": ["chariots/challenges"]}
     with pytest.raises(ValueError, match="needs 'page'"):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field, model_validator
 
-from validator.content.model import Example, Id, Message, Node, RuleId, Text
+from validator.content.model import Evidence, Example, Id, Message, Node, RuleId, Text
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 
@@ -42,6 +42,9 @@ class FaqEntry(Node):
     page: Text | None = None
     url: Text | None = None
     rules: tuple[RuleId, ...] = Field(min_length=1)
+    evidence: tuple[Evidence, ...] = ()
+    """Where a reader can check the answer when its source is a document the project
+    holds no copy of and ``url`` gives no public copy (as for a reading of the register)."""
     examples: tuple[Example, ...] = ()
 
     @model_validator(mode="after")
@@ -90,7 +93,8 @@ def load_faq(content: Path, shown_dir: str) -> Faq:
 def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
     """Each answer names rules and a source that exist, and ids are unique."""
     rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
-    source_ids = {source.id for source in rulebook.sources.sources}
+    sources = {source.id: source for source in rulebook.sources.sources}
+    source_ids = set(sources)
     chapter_ids = {chapter.id for chapter in rulebook.chapters}
     first_seen: dict[str, int] = {}
     for entry in rulebook.faq.faq:
@@ -108,6 +112,18 @@ def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
         if entry.source not in source_ids:
             yield Problem(where.file, where.of("source").line, entry.subject,
                           f"cites unknown source '{entry.source}'", "add it to docs/sources.yml or correct the id")
+        elif getattr(sources[entry.source], "needs_evidence", False) and entry.url is None and not entry.evidence:
+            yield Problem(where.file, where.of("source").line, entry.subject,
+                          f"cites '{entry.source}', a document the project holds no copy of, and says neither "
+                          "where a reader can check the answer",
+                          "add 'url' (a public copy of the answer) or 'evidence:' (a source with its 'pages' "
+                          "or 'url')")
+        for item in entry.evidence:
+            cited = sources.get(item.source)
+            if cited is None or getattr(cited, "needs_evidence", False):
+                yield Problem(item.position.file, item.position.of("source").line, entry.subject,
+                              f"names as evidence '{item.source}', which is unknown or itself needs evidence",
+                              "cite a source of docs/sources.yml that a reader can consult")
         for rule_id in entry.rules:
             if rule_id not in rule_ids:
                 yield Problem(where.file, where.of("rules").line, entry.subject,

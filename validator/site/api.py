@@ -239,6 +239,8 @@ def _faq(renderer: TextRenderer, report: CheckReport, entry: FaqEntry) -> JSON:
         "source": entry.source, "page": entry.page, "address": entry.url,
         "source_name": _words(renderer, f"sources/{entry.source}#name", _source(renderer, entry.source).name),
         "rules": list(entry.rules),
+        "evidence": [{"source": item.source, "section": item.section, "pages": item.pages, "url": item.url}
+                     for item in entry.evidence],
         "examples": [{"id": example.id, "anchor": f"{anchor(entry.id)}--{example.id}",
                       "url": f"{page}--{example.id}", "scenario": example.scenario, "variant": example.variant,
                       "given": outcome(example.given), "outcome": outcome(report.computed(base, example.id)),

@@ -13,7 +13,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from validator.content.faq import FaqEntry, answers_of, home_chapter
-from validator.content.model import Chapter
+from validator.content.model import Chapter, Evidence
 from validator.site import markdown
 from validator.site.text import anchor
 
@@ -49,8 +49,9 @@ class FaqView:
         """The question as plain text, for a heading (made inert like every title)."""
         return self.view.plain(f"{entry.subject}#question", entry.question)
 
-    def question_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
-        return self.view.block(f"{entry.subject}#question", entry.question, indent)
+    def question_inline(self, entry: FaqEntry) -> Markup:
+        """The question as one line of Markdown (its tokens as links), to be set in bold."""
+        return self.view.inline(f"{entry.subject}#question", entry.question)
 
     def answer_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
         return self.view.block(f"{entry.subject}#answer", entry.answer, indent)
@@ -86,7 +87,21 @@ class FaqView:
             # The address is checked by the loader (URL_PATTERN): no character that could
             # end the link or become markup.
             parts.append(markdown.link(self.view._("public copy"), entry.url))
-        return Markup(", ").join(parts)
+        shown = Markup(", ").join(parts)
+        if entry.evidence:
+            shown += Markup(" (") + markdown.escape(self.view._("check it in")) + Markup(": ") + Markup("; ").join(
+                self._evidence(item) for item in entry.evidence) + Markup(")")
+        return shown
+
+    def _evidence(self, item: Evidence) -> Markup:
+        """A source a reader holds (with section and pages), or a public address."""
+        shown = Markup(", ").join([self.view.source_link(item.source),
+                                   *([markdown.escape(f"«{item.section}»")] if item.section else []),
+                                   *([markdown.escape(self.view._("page %(page)s") % {"page": item.pages})]
+                                     if item.pages else [])])
+        if item.url:
+            shown += Markup(", ") + markdown.link(self.view._("public copy"), item.url)
+        return shown
 
 
 def install(env: Environment, view: PageView) -> None:
