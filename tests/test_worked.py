@@ -132,3 +132,44 @@ def test_a_big_input_space_gets_the_calc_command_instead(pages: dict[str, dict[s
     page = pages["en"]["monstrous-mounts.md"]
     box = _example(page, "victory-points--both-slain") if 'id="victory-points--both-slain"' in page else page
     assert '<p class="try-it-command">' in box
+
+
+def _readme_scenarios(readme: str) -> list[str]:
+    block = readme.split("<!-- try-it scenarios -->", 1)[1].split("<!-- /try-it scenarios -->", 1)[0]
+    return re.findall(r"`([a-z0-9-]+)`", block)
+
+
+def test_the_readme_lists_the_scenarios_that_can_be_tried(workspace: Workspace) -> None:
+    from validator.site.worked import tryable_scenarios
+
+    examples = [example for rule in workspace.rulebook.rules for example in rule.examples]
+    expected = tryable_scenarios(workspace.ruleset, examples)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert _readme_scenarios(readme) == expected
+    # A README that forgets one, or names one that cannot be tried, no longer matches.
+    assert _readme_scenarios(readme.replace(f"`{expected[0]}`, ", "", 1)) != expected
+    assert "mount-allocate-hits" not in expected
+
+
+def test_an_example_becomes_tryable_only_within_the_budget(workspace: Workspace) -> None:
+    from validator.site.worked import TRY_BUDGET, input_space
+
+    leadership = workspace.ruleset.scenario("table-leadership-test")
+    assert input_space(leadership, {"dice": [3, 4], "leadership": 7}) == 6 * 6 * 9 <= TRY_BUDGET
+    volley = workspace.ruleset.scenario("mount-allocate-hits")
+    assert input_space(volley, {"dice": [2, 5, 4, 6]}) == 6 ** 4 > TRY_BUDGET
+    points = workspace.ruleset.scenario("mount-victory-points")
+    assert input_space(points, {"rider_points": 250, "monster_points": 200, "rider_slain": True,
+                                "monster_slain": False}) == 0
+
+
+def test_every_question_and_step_shown_is_in_the_labels_template(workspace: Workspace, report: CheckReport) -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales/labels.pot").open("rb") as handle:
+        contexts = {message.context for message in read_po(handle) if message.id}
+    for run in report.runs:
+        if run.rule_id.startswith("faq/") or not run.trace:
+            continue
+        assert f"labels/scenario/{run.example.scenario}" in contexts
+        assert {f"labels/step/{step.key}" for step in run.trace} <= contexts

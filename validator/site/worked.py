@@ -8,6 +8,8 @@ Everything here returns escaped markup; texts from YAML and catalogues stay text
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import shlex
 import sys
@@ -50,6 +52,10 @@ def infer(value: object) -> Kind:
     return "choice" if is_identifier(value) else "text"
 
 
+_TEXTS: dict[tuple[str, str, str], str] = {}
+"""(language, value, kind) -> the value as text: values repeat across examples and forms."""
+
+
 @dataclass(frozen=True)
 class Values:
     """Formats values of one language, as markup (``show``) or as plain text (``text``)."""
@@ -63,7 +69,14 @@ class Values:
         return markdown.inert(translation.text), translation.language
 
     def text(self, value: object, kind: Kind) -> str:
-        """The value as plain text, as it reads on the page."""
+        """The value as plain text, as it reads on the page (formatted once per language:
+        a try-it form shows the same few values many times)."""
+        key = (self.view.language.code, repr(value), repr(kind))
+        if key not in _TEXTS:
+            _TEXTS[key] = self._text(value, kind)
+        return _TEXTS[key]
+
+    def _text(self, value: object, kind: Kind) -> str:
         if value is None:
             return "—"
         if isinstance(kind, dict) and isinstance(value, dict):
@@ -251,8 +264,8 @@ SMALL_RANGE = 20
 """A number whose allowed range is wider than this is offered up to this many
 values from its least (counts of a few models, attacks or wounds)."""
 
-_RUNS: dict[tuple[str, str | None, str], dict[str, Any] | None] = {}
-"""Outcomes already computed for a try-it form, shared by the languages of a build."""
+_TABLES: dict[tuple[str, str | None, str], tuple[list[dict[str, Any] | None], dict[str, int]]] = {}
+"""The outcomes of each try-it form, computed once and shared by the languages of a build."""
 
 
 @dataclass(frozen=True)
@@ -266,12 +279,22 @@ class Control:
     kind: Kind
 
 
+@functools.cache
+def _inputs(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's inputs as ``validator scenarios`` describes them (computed once)."""
+    return dict(scenario.describe()["inputs"])
+
+
 def _domain(spec: Mapping[str, Any], kind: Kind, value: object) -> list[object] | None:
     """The values offered for one input, or None when it cannot be offered in full."""
     if kind == "boolean":
         return [False, True]
     if "enum" in spec:
         return list(spec["enum"])
+    nullable = [part for part in spec.get("anyOf", ()) if part.get("type") != "null"]
+    if len(nullable) == 1 and len(spec["anyOf"]) == 2:  # an optional value: "none" is offered first
+        inner = _domain(nullable[0], kind, value if value is not None else nullable[0].get("minimum", 0))
+        return None if inner is None else [None, *inner]
     if spec.get("type") == "integer" and isinstance(value, int) and not isinstance(value, bool):
         least = int(spec.get("minimum", 0))
         most = min(int(spec.get("maximum", least + SMALL_RANGE)), least + SMALL_RANGE)
@@ -279,12 +302,14 @@ def _domain(spec: Mapping[str, Any], kind: Kind, value: object) -> list[object] 
     return None
 
 
-def _controls(values: Values, scenario: Scenario, given: Mapping[str, Any],
+def _controls(label: Callable[[str], Markup], scenario: Scenario, given: Mapping[str, Any],
               kinds: Mapping[str, Kind]) -> list[Control] | None:
-    inputs = scenario.describe()["inputs"]
+    """A control for each input of the scenario (those the example leaves at their
+    default too), or None when one of them cannot be offered in full."""
+    inputs = _inputs(scenario)
     controls = []
-    for name, value in given.items():
-        spec = inputs.get(name, {})
+    for name, spec in inputs.items():
+        value = given.get(name, spec.get("default"))
         kind = kinds.get(name, infer(value))
         if isinstance(kind, tuple) and isinstance(value, list) and spec.get("type") == "array":
             items = spec.get("prefixItems") or [spec.get("items", {})] * len(value)
@@ -292,14 +317,39 @@ def _controls(values: Values, scenario: Scenario, given: Mapping[str, Any],
                 domain = _domain(items[index] if index < len(items) else {}, kind[1], item)
                 if domain is None:
                     return None
-                controls.append(Control((name, index), values.label(name) + Markup(f" {index + 1}"), domain,
-                                        kind[1]))
+                controls.append(Control((name, index), label(name) + Markup(f" {index + 1}"), domain, kind[1]))
             continue
         domain = _domain(spec, kind, value)
         if domain is None:
             return None
-        controls.append(Control((name,), values.label(name), domain, kind))
+        controls.append(Control((name,), label(name), domain, kind))
     return controls
+
+
+def input_space(scenario: Scenario, given: Mapping[str, Any]) -> int:
+    """How many combinations of given values a try-it form for ``given`` would offer
+    (0: some input cannot be offered, so there is no form)."""
+    controls = _controls(lambda name: Markup(name), scenario, given, fields_of(scenario.given))
+    if not controls:
+        return 0
+    size = 1
+    for control in controls:
+        size *= len(control.options)
+    return size
+
+
+def tryable(scenario: Scenario, given: Mapping[str, Any]) -> bool:
+    """Whether an example with ``given`` gets a try-it form."""
+    return 0 < input_space(scenario, given) <= TRY_BUDGET
+
+
+def tryable_scenarios(ruleset: Any, examples: list[Example]) -> list[str]:
+    """The scenarios every one of whose ``examples`` can be tried on the page, by name."""
+    names: dict[str, bool] = {}
+    for example in examples:
+        scenario = ruleset.scenario(example.scenario)
+        names[scenario.name] = names.get(scenario.name, True) and tryable(scenario, example.given)
+    return sorted(name for name, ok in names.items() if ok)
 
 
 def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[object, ...]) -> dict[str, Any]:
@@ -315,55 +365,40 @@ def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[objec
 def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
     """A form to change the given values and see the outcome, computed at build time
     for every combination; or, for a bigger input space, the command to compute it."""
-    import itertools
 
     scenario = view.workspace.ruleset.scenario(example.scenario)
     values = Values(view)
     kinds = fields_of(scenario.given)
-    controls = _controls(values, scenario, example.given, kinds) if example.given else None
-    size = 1
-    for control in controls or ():
-        size *= len(control.options)
     _ = view._
-    if not controls or size > TRY_BUDGET:
+    controls = _controls(values.label, scenario, example.given, kinds) if tryable(scenario, example.given) else None
+    if not controls:
         return (Markup('<p class="try-it-command">') + markdown.escape(_("Try other values with")) + Markup(" ")
                 + view.code(calc_command(scenario.name, example.given, example.variant)) + Markup("</p>"))
     outcome_kinds = returned(scenario.compute)
     fields = list(view.computed(rule_id, example.id))
-    texts: list[list[str]] = []
-    index_of: dict[tuple[str, ...], int] = {}
-    table: dict[str, int] = {}
-    for choice in itertools.product(*(control.options for control in controls)):
-        changed = _with(example.given, controls, choice)
-        key = (scenario.name, example.variant, json.dumps(changed, sort_keys=True))
-        if key not in _RUNS:
-            try:
-                _RUNS[key] = view.workspace.ruleset.run(scenario.name, changed, example.variant)
-            except ValueError:
-                _RUNS[key] = None
-        outcome = _RUNS[key]
-        row = tuple(_("not allowed") for _field in fields) if outcome is None else tuple(
-            values.text(outcome.get(field), outcome_kinds.get(field, infer(outcome.get(field)))
-                        if isinstance(outcome_kinds, dict) else infer(outcome.get(field))) for field in fields)
-        if row not in index_of:
-            index_of[row] = len(texts)
-            texts.append(list(row))
-        table["|".join(str(control.options.index(value)) for control, value in zip(controls, choice, strict=True))] = (
-            index_of[row])
+    outcomes, table = _combinations(view.workspace.ruleset, scenario, example, controls)
+    texts = []
+    for outcome in outcomes:
+        if outcome is None:
+            texts.append([_("not allowed") for _field in fields])
+            continue
+        kinds_out = outcome_kinds if isinstance(outcome_kinds, dict) else {}
+        texts.append([values.text(outcome.get(field), kinds_out.get(field, infer(outcome.get(field))))
+                      for field in fields])
     data = json.dumps({"outcomes": texts, "table": table}, ensure_ascii=False, separators=(",", ":"))
     base = Markup.escape(f"try-{anchor(rule_id)}--{example.id}")
     title = markdown.escape(_("Try it: change the given values"))
     parts = [Markup(f'<form class="try-it" id="{base}" data-try="') + Markup.escape(data) + Markup('">'),
              Markup('<p class="try-it-title">') + title + Markup("</p>")]
     for number, control in enumerate(controls):
-        current = control.options.index(_value_at(example.given, control.path))
+        current = control.options.index(_value_at(example.given, control.path, scenario))
         options = Markup("").join(
             Markup(f'<option value="{index}"{" selected" if index == current else ""}>')
             + markdown.escape(values.text(option, control.kind)) + Markup("</option>")
             for index, option in enumerate(control.options))
         parts.append(Markup(f'<label class="try-it-control" for="{base}-{number}">') + control.label
                      + Markup(f'</label> <select id="{base}-{number}">') + options + Markup("</select>"))
-    start = texts[table["|".join(str(control.options.index(_value_at(example.given, control.path)))
+    start = texts[table["|".join(str(control.options.index(_value_at(example.given, control.path, scenario)))
                                   for control in controls)]]
     rows = Markup("").join(Markup("<dt>") + values.label(field) + Markup(f'</dt><dd data-field="{index}">')
                            + markdown.escape(start[index]) + Markup("</dd>") for index, field in enumerate(fields))
@@ -371,6 +406,35 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
     return Markup(" ").join(parts)
 
 
-def _value_at(given: Mapping[str, Any], path: tuple[str | int, ...]) -> object:
-    value: Any = given[str(path[0])]
+def _combinations(ruleset: Any, scenario: Scenario, example: Example,
+                  controls: list[Control]) -> tuple[list[dict[str, Any] | None], dict[str, int]]:
+    """Every distinct outcome over the combinations the controls offer, and which
+    combination (the options' positions joined by "|") leads to which; computed once
+    per example, whatever the number of languages (the input is refused: None)."""
+    key = (scenario.name, example.variant, json.dumps(example.given, sort_keys=True))
+    if key in _TABLES:
+        return _TABLES[key]
+    outcomes: list[dict[str, Any] | None] = []
+    index_of: dict[str, int] = {}
+    table: dict[str, int] = {}
+    positions = [range(len(control.options)) for control in controls]
+    for chosen in itertools.product(*positions):
+        changed = _with(example.given, controls,
+                        tuple(control.options[index] for control, index in zip(controls, chosen, strict=True)))
+        try:
+            outcome: dict[str, Any] | None = ruleset.run(scenario.name, changed, example.variant)
+        except ValueError:
+            outcome = None
+        shown = repr(outcome)
+        if shown not in index_of:
+            index_of[shown] = len(outcomes)
+            outcomes.append(outcome)
+        table["|".join(map(str, chosen))] = index_of[shown]
+    _TABLES[key] = (outcomes, table)
+    return outcomes, table
+
+
+def _value_at(given: Mapping[str, Any], path: tuple[str | int, ...], scenario: Scenario) -> object:
+    name = str(path[0])
+    value: Any = given[name] if name in given else _inputs(scenario)[name].get("default")
     return value[int(path[1])] if len(path) == 2 else value
