@@ -149,7 +149,7 @@ def test_the_register_shows_the_damaged_places_and_the_evidence(
     assert f'value="scan-damage" checked> {kind_label}' in register
     entry = register[register.index("{ #scan-garbled-letter }"):]
     entry = entry[:entry.index("</div>")]
-    assert '<q class="document-text">&#37;7ładne' in entry and "Żadne inne modele" in entry
+    assert '<q class="document-text" lang="pl">&#37;7ładne' in entry and "Żadne inne modele" in entry
     assert "(https://6th.whfb.app/characters/look-out-sir)" in register
     inch = register[register.index("{ #scan-lost-inch-marks }"):]
     inch = inch[:inch.index("</div>")]
@@ -180,7 +180,7 @@ def test_an_unverified_claim_says_so_in_the_readers_language(project: ProjectCop
         quoted = register[register.index("{ #erratum-chaos-spawn }"):]
         quoted = quoted[:quoted.index("</div>")]
         assert "<script>" not in quoted and "](javascript:" not in quoted
-        assert '<q class="document-text">&#60;script&#62;alert&#40;1&#41;' in quoted
+        assert '<q class="document-text" lang="es">&#60;script&#62;alert&#40;1&#41;' in quoted
 
 
 # ---- the open data ----------------------------------------------------------------------------

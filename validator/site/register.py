@@ -69,17 +69,26 @@ class RegisterView:
         rows = [pad + "| " + " | ".join(markdown.escape(cell) for cell in header) + " |",
                 pad + "|---|---|---|---|---|"]
         for place in entry.places:
+            language = self.view.source(place.source).language
             cells = [self.view.source_link(place.source), markdown.escape(place.pages),
-                     markdown.escape(place.section or "—"), self._quote(place.printed),
-                     self._quote(place.reads) + self._evidence_list(place.evidence)]
+                     self._section(place.section, language), self._quote(place.printed, language),
+                     self._quote(place.reads, language) + self._evidence_list(place.evidence)]
             rows.append(pad + "| " + " | ".join(cells) + " |")
         return Markup("\n").join(Markup(row) for row in rows)
 
     @staticmethod
-    def _quote(text: str) -> Markup:
-        """Document text kept as it is, spaces too, in the document's own words."""
-        return (Markup('<q class="document-text">') + markdown.escape(text).replace("  ", Markup("&nbsp; "))
-                + Markup("</q>"))
+    def _section(section: str | None, language: str) -> Markup:
+        """A heading of the document, in its language (a dash when the place has none)."""
+        if section is None:
+            return Markup("—")
+        return Markup(f'<span lang="{Markup.escape(language)}">') + markdown.escape(section) + Markup("</span>")
+
+    @staticmethod
+    def _quote(text: str, language: str) -> Markup:
+        """Document text kept as it is, spaces too, in the document's own words and
+        marked with its language (a language code is an id: letters, digits, hyphens)."""
+        return (Markup(f'<q class="document-text" lang="{Markup.escape(language)}">')
+                + markdown.escape(text).replace("  ", Markup("&nbsp; ")) + Markup("</q>"))
 
     def distances(self) -> list[tuple[str, str, bool]]:
         """Every distance the texts use, as this site shows it: (inches, shown,
