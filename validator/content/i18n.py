@@ -72,8 +72,12 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     outcome the core computes), so the example boxes can be translated too."""
     runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
     texts, step_values = worked_messages(ruleset, runs)
+    # Official answers' examples show their input and outcome too (docs/faq.yml).
+    answers = run_examples(ruleset, ((entry.subject, example) for entry in rulebook.faq.faq
+                                     for example in entry.examples))
     shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
-                               *chart_labels(ruleset, rulebook), *step_values])
+                               *chart_labels(ruleset, rulebook), *step_values,
+                               *(value for run in answers for value in (run.example.given, run.computed or {}))])
     template = Catalog(fuzzy=False, creation_date=run_date())
     for identifier in shown:
         entry = template.add(humanize(identifier), context=label_context(identifier))
