@@ -135,6 +135,23 @@ def test_the_spanish_sources_page_cites_where_the_edition_prints_its_conversions
         assert "{ #distances }" not in pages[code]["sources.md"]
 
 
+@pytest.mark.parametrize(("code", "online", "no_copy"), [
+    ("en", "Online", "This project holds no copy of this document"),
+    ("es", "En línea", "Este proyecto no tiene copia de este documento"),
+    ("pl", "W sieci", "Projekt nie ma kopii tego dokumentu"),
+])
+def test_the_sources_page_gives_addresses_and_says_which_documents_are_not_held(
+        pages: dict[str, dict[str, str]], workspace: Workspace, code: str, online: str, no_copy: str) -> None:
+    sources = pages[code]["sources.md"]
+    index = sources[sources.index("{ #whfb-6th-index }"):]
+    index = index[:index.index("\n## ")]
+    assert f"{online}: [https&#58;//6th&#46;whfb&#46;app/](https://6th.whfb.app/)" in index
+    not_held = [source.id for source in workspace.rulebook.sources.sources if source.needs_evidence]
+    assert sources.count(no_copy) == len(not_held) >= 2
+    faq = sources[sources.index("{ #en-faq }"):]
+    assert no_copy in faq[:faq.index("\n## ")]
+
+
 # ---- the pages, in three languages ---------------------------------------------------------
 
 @pytest.mark.parametrize(("code", "header", "kind_label"), [

@@ -119,6 +119,11 @@ class RegisterView:
                 shown.append(text)
         return shown
 
+    @staticmethod
+    def address(url: str) -> Markup:
+        """A public address as a link showing itself (the loader allows http and https only)."""
+        return markdown.link(url, url)
+
     def per_inch(self) -> str:
         """The rule for a distance the edition does not print, as "2,5 cm" to the inch
         ("" when the edition has no rule and every distance must be in its table)."""
