@@ -32,7 +32,8 @@ class RegisterView:
         return self.view._(message)
 
     def _page(self) -> str:
-        return self._("page")
+        """The abbreviation before a page or a range of pages ("p. 127-128")."""
+        return self._("p.")
 
     @staticmethod
     def has_places(entry: Discrepancy) -> bool:
