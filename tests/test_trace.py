@@ -4,6 +4,7 @@ that exist, for every example on the site and every scenario of the core."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from validator.checks.run import CheckReport, check_workspace
 from validator.core.scenarios import RULESET
 from validator.ruleset import Ruleset, Scenario
-from validator.trace import Step, step_text, trace_problems
+from validator.trace import Step, step_text, trace_problems, tracing
 from validator.workspace import Workspace, load_workspace
 
 from .conftest import ROOT, ProjectCopy
@@ -141,3 +142,34 @@ def test_a_function_without_docstring_is_named_by_its_name() -> None:
         return x
 
     assert step_text(save_chance) == "Save chance."
+
+
+CODE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bNone\b|\*\*|[A-Z]{2,}_[A-Z_]+")
+"""What a step text must not show players: a Python name, None, an operator, a constant."""
+
+
+def test_no_step_text_on_the_site_names_code(workspace: Workspace, report: CheckReport) -> None:
+    texts = {step.text for rule in workspace.rulebook.rules for example in rule.examples
+             for step in report.trace(rule.id, example.id)}
+    assert len(texts) > 40
+    assert [text for text in texts if CODE.search(text)] == []
+
+
+def test_code_in_a_step_text_would_be_found() -> None:
+    for text in ("against the chariot's Weapon Skill (see chariot_weapon_skill)", "or None when too tough",
+                 "1 - ((m - 1) / m) ** n", "a 6 (CHARACTER_FACES)"):
+        assert CODE.search(text), text
+
+
+def test_says_gives_players_a_step_text_of_its_own() -> None:
+    from validator.citations import implements
+
+    @implements("x/y", says="The chance that the shot hits.")
+    def shot_chance(ballistic_skill: int) -> int:
+        """Programmers' words with ballistic_skill in them."""
+        return ballistic_skill
+
+    with tracing() as trace:
+        assert shot_chance(3) == 3
+    assert [(step.text, step.params) for step in trace.steps] == [("The chance that the shot hits.",
+                                                                   {"ballistic_skill": 3})]

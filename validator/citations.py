@@ -11,12 +11,14 @@ F = TypeVar("F", bound=Callable[..., object])
 RULE_IDS_ATTRIBUTE = "__rule_ids__"
 
 
-def implements(*rule_ids: str) -> Callable[[F], F]:
+def implements(*rule_ids: str, says: str | None = None) -> Callable[[F], F]:
     """Mark a function as the implementation of ``rule_ids``.
 
     The ids are stored on the function rather than in a side table so that moving
     or renaming the function carries its citation with it.  Each call is also a
-    step of a trace when one is being taken (see :mod:`validator.trace`).
+    step of a trace when one is being taken (see :mod:`validator.trace`), which a
+    page shows to players: ``says`` is the step's text for them when the first
+    sentence of the docstring is written for programmers.
 
     >>> @implements("chapter/rule")
     ... def f() -> None: ...
@@ -29,7 +31,7 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
     def mark(function: F) -> F:
         from validator.trace import traced
 
-        wrapper = functools.wraps(function)(traced(function, tuple(rule_ids)))
+        wrapper = functools.wraps(function)(traced(function, tuple(rule_ids), says))
         setattr(wrapper, RULE_IDS_ATTRIBUTE, tuple(rule_ids))
         return wrapper  # type: ignore[return-value]
 

@@ -99,11 +99,12 @@ def step_text(function: Callable[..., object]) -> str:
     return paragraph
 
 
-def traced(function: Callable[..., Any], rule_ids: tuple[str, ...]) -> Callable[..., Any]:
-    """``function`` noting each call in the current trace, if one is being taken."""
+def traced(function: Callable[..., Any], rule_ids: tuple[str, ...], says: str | None = None) -> Callable[..., Any]:
+    """``function`` noting each call in the current trace, if one is being taken;
+    ``says`` is the step's text (else the first sentence of the docstring)."""
     signature = inspect.signature(function)
     key = step_key(function)
-    text = step_text(function)
+    text = says or step_text(function)
 
     def call(*args: Any, **kwargs: Any) -> Any:
         trace = _CURRENT.get()

@@ -128,7 +128,8 @@ def _single_model_modifier(rides_monster: bool) -> int:
 
 
 @implements("shooting-at-characters/in-units", "shooting-at-characters/randomising-hits",
-            "shooting-at-characters/larger-characters")
+            "shooting-at-characters/larger-characters",
+            says="Shooting at a unit that a character has joined (every model of the unit counts, the character too).")
 def character_in_unit_targeting(models_in_unit: int, clearly_larger: bool = False,
                                 rides_monster: bool = False, rulings: Rulings = ADOPTED) -> InUnitTargeting:
     """Shooting at a unit that a character has joined (``models_in_unit`` counts every
@@ -155,7 +156,9 @@ def character_in_unit_targeting(models_in_unit: int, clearly_larger: bool = Fals
     )
 
 
-@implements("shooting-at-characters/in-units", "shooting-at-characters/randomising-hits")
+@implements("shooting-at-characters/in-units", "shooting-at-characters/randomising-hits",
+            says=("Exact chance that a character in a unit takes at least one of the hits scored on the unit: none"
+                  " when the unit shields him, otherwise as the hits are shared out among its models."))
 def character_hit_chance(hits: int, models_in_unit: int, rulings: Rulings = ADOPTED) -> Fraction:
     """Exact chance that a character in a unit takes at least one of ``hits`` hits
     scored on the unit: none in a unit that shields him; else 1 - ((m - 1) / m) ** n
@@ -170,7 +173,9 @@ def character_hit_chance(hits: int, models_in_unit: int, rulings: Rulings = ADOP
     return chance_of_at_least_one(targeting.chance_per_hit, hits)
 
 
-@implements("shooting-at-characters/in-units", "shooting-at-characters/randomising-hits")
+@implements("shooting-at-characters/in-units", "shooting-at-characters/randomising-hits",
+            says=("How many of the hits strike the character: none when the unit shields him, otherwise as the"
+                  " hits are shared out among its models."))
 def character_hits_distribution(hits: int, models_in_unit: int, rulings: Rulings = ADOPTED) -> Distribution:
     """How many of ``hits`` hits strike the character: always none in a unit that
     shields him; binomial with chance 1/m per hit in a unit of m models when every hit
@@ -315,7 +320,10 @@ class LookOutSir:
     ordinary_model_hit: bool
 
 
-@implements("shooting-at-characters/look-out-sir")
+@implements("shooting-at-characters/look-out-sir",
+            says=("The faces of the Look out, Sir! roll on which the character is hit after all: a 6, as the "
+                  "Polish summary says, or the face the reading in force names instead (a 1 in the English "
+                  "rulebook)."))
 def look_out_sir_faces(rulings: Rulings = ADOPTED) -> frozenset[int]:
     """The faces of the Look out, Sir! roll on which the character is hit after all:
     a 6 as the Polish summary says (:data:`CHARACTER_FACES`), or the one face the
@@ -347,7 +355,9 @@ def look_out_sir(die: DieResult, rulings: Rulings = ADOPTED, similar_size: bool 
     return LookOutSir(character_hit=hit, ordinary_model_hit=not hit)
 
 
-@implements("shooting-at-characters/look-out-sir")
+@implements("shooting-at-characters/look-out-sir",
+            says=("Exact chance that the character is hit by at least one of the hits, each rolled for separately:"
+                  " 1/6 for one hit, whichever face hits him."))
 def look_out_sir_hit_chance(hits: int = 1, rulings: Rulings = ADOPTED, similar_size: bool = True) -> Fraction:
     """Exact chance that the character is hit by at least one of ``hits`` such hits,
     each rolled for separately: 1/6 for one hit, whichever face hits him."""

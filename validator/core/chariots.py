@@ -115,14 +115,17 @@ def allocate_hits(dice: tuple[DieResult, ...]) -> HitAllocation:
     return HitAllocation(chariot=parts.count(Target.CHARIOT), character=parts.count(Target.CHARACTER))
 
 
-@implements("chariots/shooting-hit-allocation")
+@implements("chariots/shooting-hit-allocation",
+            says="Exact chance that the character takes at least one of the hits.")
 def character_hit_chance(hits: int) -> Fraction:
     """Exact probability that the character takes at least one of ``hits`` hits."""
     _check_hits(hits)
     return chance_of_at_least_one(chance_of_faces(CHARACTER_FACES), hits)
 
 
-@implements("chariots/shooting-hit-allocation")
+@implements("chariots/shooting-hit-allocation",
+            says=("Exact distribution of the hits that reach the character: each hit reaches him on its own die, "
+                  "so the count is binomial."))
 def character_hits_distribution(hits: int) -> Distribution:
     """Exact distribution of the number of hits that reach the character: each of the
     ``hits`` dice sends its hit to him independently, so the count is binomial."""
@@ -195,7 +198,9 @@ class CloseCombatRoll:
     to_hit: RollNeeded
 
 
-@implements("chariots/close-combat")
+@implements("chariots/close-combat",
+            says=("The roll to hit for an enemy who attacks the chariot or the character riding it: against the "
+                  "chariot's Weapon Skill or the character's own."))
 def close_combat_roll(
     target: Target,
     attacker_weapon_skill: int,
@@ -326,7 +331,9 @@ class DestructionHitChance:
     """Chance that the hit wounds and the wound is not saved."""
 
 
-@implements("chariots/destruction")
+@implements("chariots/destruction",
+            says=("Exact chances that the Strength 5 hit wounds the character, and that it wounds him and his "
+                  "armour save fails."))
 def destruction_hit_chance(toughness: int, armour_save: int) -> DestructionHitChance:
     """Exact chances that the Strength 5 hit wounds the character, and that it wounds
     and his armour save (``armour_save``, before the Strength modifier) fails."""

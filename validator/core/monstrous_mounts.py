@@ -169,7 +169,8 @@ def allocate_hits(dice: tuple[DieResult, ...], rulings: Rulings = ADOPTED) -> Hi
     return HitAllocation(monster=parts.count(Part.MONSTER), rider=parts.count(Part.RIDER))
 
 
-@implements("monstrous-mounts/shooting-hit-allocation")
+@implements("monstrous-mounts/shooting-hit-allocation",
+            says="Exact chance that the rider takes at least one of the hits.")
 def rider_hit_chance(hits: int, rulings: Rulings = ADOPTED) -> Fraction:
     """Exact probability that the rider takes at least one of ``hits`` hits."""
     if hits < 0:

@@ -79,7 +79,8 @@ def shooting_to_hit(ballistic_skill: int, modifier: int = 0) -> ShootingRoll:
     return ShootingRoll(first=None, then=None)
 
 
-@implements("core-tables/shooting-to-hit")
+@implements("core-tables/shooting-to-hit",
+            says="The chance that the shot hits.")
 def shooting_hit_chance(ballistic_skill: int, modifier: int = 0) -> Fraction:
     roll = shooting_to_hit(ballistic_skill, modifier)
     if roll.first is None:
@@ -90,7 +91,8 @@ def shooting_hit_chance(ballistic_skill: int, modifier: int = 0) -> Fraction:
     return chance
 
 
-@implements("core-tables/to-wound")
+@implements("core-tables/to-wound",
+            says="The D6 score needed to wound, or none when the target is too tough (N).")
 def to_wound(strength: int, toughness: int) -> RollNeeded | None:
     """The D6 score needed to wound, or ``None`` when the target is too tough (N)."""
     for value in (strength, toughness):
@@ -106,13 +108,16 @@ def to_wound(strength: int, toughness: int) -> RollNeeded | None:
     return None
 
 
-@implements("core-tables/to-wound")
+@implements("core-tables/to-wound",
+            says="The chance to wound.")
 def wound_chance(strength: int, toughness: int) -> Fraction:
     needed = to_wound(strength, toughness)
     return Fraction(0) if needed is None else chance_of_faces(set(range(needed, 7)))
 
 
-@implements("core-tables/armour-saves")
+@implements("core-tables/armour-saves",
+            says=("How much a hit worsens an armour save: not at all up to Strength 3, then one point more for "
+                  "each point of Strength (S4 -1 ... S10 -7)."))
 def armour_save_modifier(strength: int) -> RollModifier:
     """How much a hit of ``strength`` worsens an armour save: none up to 3, then one
     point more for each point of Strength (S4 -1 ... S10 -7)."""
@@ -132,7 +137,8 @@ def modified_save(save: SaveRoll, strength: int) -> SaveRoll:
     return min(NO_ROLL_SUCCEEDS, max(NATURAL_ONE_FAILS, needed))
 
 
-@implements("core-tables/armour-saves")
+@implements("core-tables/armour-saves",
+            says="The chance that the armour save is made.")
 def save_chance(save: SaveRoll, strength: int) -> Fraction:
     needed = modified_save(save, strength)
     return Fraction(0) if needed >= NO_ROLL_SUCCEEDS else chance_of_faces(set(range(needed, 7)))
@@ -146,6 +152,7 @@ def leadership_test(dice: tuple[DieResult, DieResult], leadership: int) -> bool:
     return sum(dice) <= leadership
 
 
-@implements("core-tables/leadership-tests")
+@implements("core-tables/leadership-tests",
+            says="The chance of passing the Leadership test.")
 def leadership_pass_chance(leadership: int) -> Fraction:
     return two_d6_at_most(leadership)
