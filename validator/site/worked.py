@@ -389,7 +389,7 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
     base = Markup.escape(f"try-{anchor(rule_id)}--{example.id}")
     title = markdown.escape(_("Try it: change the given values"))
     parts = [Markup(f'<form class="try-it" id="{base}" data-try="') + Markup.escape(data) + Markup('">'),
-             Markup('<p class="try-it-title">') + title + Markup("</p>")]
+             Markup('<fieldset><legend class="try-it-title">') + title + Markup("</legend>")]
     for number, control in enumerate(controls):
         current = control.options.index(_value_at(example.given, control.path, scenario))
         options = Markup("").join(
@@ -402,7 +402,7 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
                                   for control in controls)]]
     rows = Markup("").join(Markup("<dt>") + values.label(field) + Markup(f'</dt><dd data-field="{index}">')
                            + markdown.escape(start[index]) + Markup("</dd>") for index, field in enumerate(fields))
-    parts.append(Markup('<dl class="try-it-outcome" aria-live="polite">') + rows + Markup("</dl></form>"))
+    parts.append(Markup('</fieldset><dl class="try-it-outcome" aria-live="polite">') + rows + Markup("</dl></form>"))
     return Markup(" ").join(parts)
 
 
