@@ -61,6 +61,10 @@ class Trace:
 
 _CURRENT: ContextVar[Trace | None] = ContextVar("validator_trace", default=None)
 
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+"""Every traced function by its step key, so a page can read the types it declares
+for its arguments and result (see :mod:`validator.shown`)."""
+
 
 @contextmanager
 def tracing() -> Iterator[Trace]:
@@ -105,6 +109,7 @@ def traced(function: Callable[..., Any], rule_ids: tuple[str, ...], says: str | 
     signature = inspect.signature(function)
     key = step_key(function)
     text = says or step_text(function)
+    FUNCTIONS[key] = function
 
     def call(*args: Any, **kwargs: Any) -> Any:
         trace = _CURRENT.get()

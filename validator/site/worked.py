@@ -12,7 +12,6 @@ import functools
 import itertools
 import json
 import shlex
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,14 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from validator.citations import rule_ids_of
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Example
 from validator.ruleset import Scenario
 from validator.shown import Kind, fields_of, parameters, returned
 from validator.site import markdown
 from validator.site.text import anchor, die_face, modifier_text, roll_text
-from validator.trace import Step
+from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
     from validator.site.pages import PageView
@@ -164,24 +162,11 @@ class WorkedExample:
     given: list[Row]
     outcome: list[Row]
     steps: list[StepView]
-    omitted: int
     scenario: str
     functions: list[str]
     command: str
     try_it: Markup
     """The form to change the given values (or the command to compute others)."""
-
-
-def _functions(scenario: Scenario) -> dict[str, Callable[..., object]]:
-    """Every function of the modules implementing a scenario that names its rules,
-    by trace key, so a step's arguments can be shown by their declared kinds."""
-    found: dict[str, Callable[..., object]] = {}
-    for function in scenario.implementations:
-        module = sys.modules.get(function.__module__)
-        for value in vars(module).values() if module else ():
-            if callable(value) and rule_ids_of(value):
-                found[f"{value.__module__.rsplit('.', 1)[-1]}.{value.__qualname__}"] = value
-    return found
 
 
 def catalog_text(view: PageView, context: str, english: str) -> Markup:
@@ -211,8 +196,7 @@ def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExam
         question=catalog_text(view, f"labels/scenario/{scenario.name}", scenario.summary),
         given=given,
         outcome=outcome,
-        steps=[_step(view, values, step, _functions(scenario), known_fields) for step in steps],
-        omitted=0,
+        steps=[_step(view, values, step, known_fields) for step in steps],
         scenario=scenario.name,
         functions=[f"{f.__module__}.{f.__qualname__}" for f in scenario.implementations],
         command=calc_command(scenario.name, example.given, example.variant),
@@ -228,9 +212,10 @@ def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _step(view: PageView, values: Values, step: Step, functions: Mapping[str, Callable[..., object]],
-          given_kinds: Mapping[str, Kind]) -> StepView:
-    function = functions.get(step.key)
+def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
+    """One step: its text, its arguments and result shown by the kinds its function
+    declares (else the example's inputs of the same name, else what the value is)."""
+    function = FUNCTIONS.get(step.key)
     declared = parameters(function) if function else {}
     result_kind = returned(function) if function else infer(step.result)
 
