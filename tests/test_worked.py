@@ -3,6 +3,7 @@ declares, the steps it took, the editors' part and the try-it data."""
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -121,7 +122,7 @@ def test_try_it_data_holds_the_cores_outcome_for_every_offered_value(pages: dict
     page = pages["en"]["monstrous-mounts.md"]
     form = re.search(r'<form class="try-it" id="try-death-of-the-rider--pass-chance" data-try="([^"]*)">', page)
     assert form is not None
-    data = json.loads(html.unescape(form.group(1)))
+    data = json.loads(base64.b64decode(form.group(1)).decode("utf-8"))
     for index, leadership in enumerate(range(2, 11)):
         chance = workspace.ruleset.run("rider-death-pass-chance", {"monster_leadership": leadership})["probability"]
         shown = data["outcomes"][data["table"][str(index)]][0]

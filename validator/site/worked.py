@@ -8,6 +8,7 @@ Everything here returns escaped markup; texts from YAML and catalogues stay text
 
 from __future__ import annotations
 
+import base64
 import functools
 import itertools
 import json
@@ -370,7 +371,10 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
         kinds_out = outcome_kinds if isinstance(outcome_kinds, dict) else {}
         texts.append([values.text(outcome.get(field), kinds_out.get(field, infer(outcome.get(field))))
                       for field in fields])
-    data = json.dumps({"outcomes": texts, "table": table}, ensure_ascii=False, separators=(",", ":"))
+    # Base64 of the UTF-8 JSON: the attribute then holds no text of the catalogues at all,
+    # only letters and digits of the encoding, whatever a translation contains.
+    data = base64.b64encode(json.dumps({"outcomes": texts, "table": table}, ensure_ascii=False,
+                                       separators=(",", ":")).encode("utf-8")).decode("ascii")
     base = Markup.escape(f"try-{anchor(rule_id)}--{example.id}")
     title = markdown.escape(_("Try it: change the given values"))
     parts = [Markup(f'<form class="try-it" id="{base}" data-try="') + Markup.escape(data) + Markup('">'),

@@ -1,5 +1,6 @@
-/* "Try it" on worked examples: each form carries, in its data-try attribute, the
-   outcome of every combination of the values it offers, computed by the rules core
+/* "Try it" on worked examples: each form carries, in its data-try attribute (JSON
+   in UTF-8, Base64-encoded), the outcome of every combination of the values it
+   offers, computed by the rules core
    when the site was built (no request is made, so it works from file:// too).
    Changing a value shows the outcome of the new combination; text only
    (textContent), never markup. */
@@ -7,7 +8,12 @@
   "use strict";
   function setUp(form) {
     var data;
-    try { data = JSON.parse(form.getAttribute("data-try")); } catch (error) { return; }
+    try {
+      var bytes = atob(form.getAttribute("data-try"));
+      var codes = new Uint8Array(bytes.length);
+      for (var b = 0; b < bytes.length; b++) { codes[b] = bytes.charCodeAt(b); }
+      data = JSON.parse(new TextDecoder("utf-8").decode(codes));
+    } catch (error) { return; }
     var selects = form.querySelectorAll("select");
     var cells = form.querySelectorAll("dd[data-field]");
     function show() {
