@@ -174,3 +174,13 @@ def test_every_question_and_step_shown_is_in_the_labels_template(workspace: Work
             continue
         assert f"labels/scenario/{run.example.scenario}" in contexts
         assert {f"labels/step/{step.key}" for step in run.trace} <= contexts
+
+
+def test_the_try_it_script_writes_text_only() -> None:
+    """The script sets textContent; none of the ways of writing markup appears in it."""
+    source = (ROOT / "validator/site/assets/tryit.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    assert "textContent" in code
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function("):
+        assert sink not in code, sink
+    assert "fetch(" not in code and "XMLHttpRequest" not in code  # from disk: nothing is requested
