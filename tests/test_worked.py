@@ -14,7 +14,7 @@ import pytest
 from annotated_types import Interval
 
 from validator.checks.run import CheckReport, check_workspace
-from validator.core.scenarios.types import D6, Save
+from validator.core.scenarios.types import D6, Count, Leadership, Save
 from validator.shown import DIE, ROLL, SAVE, Shown, kind_of
 from validator.site import text
 from validator.site.pages import render_pages
@@ -63,6 +63,7 @@ def test_kinds_come_from_declared_types_not_names() -> None:
     # The same range without a declared kind is a plain number: nothing is guessed.
     assert kind_of(Annotated[int, Interval(ge=1, le=7)]) == "number"
     assert kind_of(tuple[D6, D6]) == ("list", "die")
+    assert (kind_of(Count), kind_of(Leadership)) == ("count", "characteristic")
     with pytest.raises(ValueError, match="unknown kind"):
         Shown("dice")
     assert DIE.kind == "die" and SAVE.kind == "save"

@@ -29,8 +29,8 @@ Kind = Any
 """A kind: a name (``"die"``, ``"roll"``, ...), ``("list", kind)`` for a list, or a
 dict of field name -> kind for a group of named values."""
 
-KINDS = ("die", "roll", "save", "modifier", "distance", "number", "boolean", "choice", "probability",
-         "distribution", "text")
+KINDS = ("die", "roll", "save", "modifier", "distance", "count", "characteristic", "number", "boolean", "choice",
+         "probability", "distribution", "text")
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,10 @@ MODIFIER = Shown("modifier")
 """A modifier to a roll or a characteristic: ``+1``, ``-1``, ``0``."""
 DISTANCE = Shown("distance")
 """A distance in inches, shown in the reader's unit."""
+COUNT = Shown("count")
+"""A number of models, hits, wounds, attacks or points."""
+CHARACTERISTIC = Shown("characteristic")
+"""A value of a model's profile: Weapon Skill, Strength, Leadership..."""
 
 DieResult = Annotated[int, DIE]
 RollNeeded = Annotated[int, ROLL]

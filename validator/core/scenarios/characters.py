@@ -17,9 +17,9 @@ from validator.core.rulings import Rulings
 from validator.core.scenarios.types import D6, Characteristic, Count, Hits, Probability
 from validator.core.tables import Cover
 from validator.ruleset import Scenario
-from validator.shown import DISTANCE
+from validator.shown import COUNT, DISTANCE
 
-UnitModels = Annotated[int, Interval(ge=2, le=1000)]
+UnitModels = Annotated[int, Interval(ge=2, le=1000), COUNT]
 Inches = Annotated[float, Ge(0), DISTANCE]
 
 # --- Characters alone ---------------------------------------------------------------------

@@ -13,9 +13,9 @@ from validator.core.dice import Distribution, binomial
 from validator.core.rulings import Rulings
 from validator.core.scenarios.types import D6, Characteristic, Leadership, Needed, Probability, Save
 from validator.ruleset import Scenario
-from validator.shown import RollModifier, RollNeeded
+from validator.shown import COUNT, RollModifier, RollNeeded
 
-Attacks = Annotated[int, Interval(ge=0, le=100)]
+Attacks = Annotated[int, Interval(ge=0, le=100), COUNT]
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-from validator.shown import DIE, MODIFIER, ROLL, SAVE
+from validator.shown import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL, SAVE
 
 D6 = Annotated[int, Interval(ge=1, le=6), DIE]
-Count = Annotated[int, Interval(ge=0, le=10_000)]
+Count = Annotated[int, Interval(ge=0, le=10_000), COUNT]
 """A number of models, wounds, attacks or points: far above any army, far below a
 number that would make the core (or a distribution) slow."""
-Characteristic = Annotated[int, Interval(ge=1, le=10)]
-Leadership = Annotated[int, Interval(ge=2, le=10)]
+Characteristic = Annotated[int, Interval(ge=1, le=10), CHARACTERISTIC]
+Leadership = Annotated[int, Interval(ge=2, le=10), CHARACTERISTIC]
 Save = Annotated[int, Interval(ge=1, le=7), SAVE]
 """An armour save as the roll it needs (1+ to 6+); 7 means no save."""
 
@@ -40,7 +40,7 @@ class Modifier:
     modifier: Annotated[int, MODIFIER]
 
 
-Hits = Annotated[int, Interval(ge=0, le=200)]
+Hits = Annotated[int, Interval(ge=0, le=200), COUNT]
 """A number of hits; bounded so that an exact distribution stays quick to compute."""
 
 

@@ -11,10 +11,10 @@ from validator.core import units as cu
 from validator.core.rulings import Rulings
 from validator.core.scenarios.types import Characteristic, Count
 from validator.ruleset import Scenario
-from validator.shown import DISTANCE
+from validator.shown import COUNT, DISTANCE
 
 Inches = Annotated[int, Interval(ge=0, le=72), DISTANCE]
-Spaces = Annotated[int, Interval(ge=1, le=200)]
+Spaces = Annotated[int, Interval(ge=1, le=200), COUNT]
 
 
 @dataclass(frozen=True)
