@@ -65,6 +65,8 @@ SaveRoll = Annotated[int, SAVE]
 RollModifier = Annotated[int, MODIFIER]
 Inches = Annotated[float, DISTANCE]
 WholeInches = Annotated[int, DISTANCE]
+Counted = Annotated[int, COUNT]
+ProfileValue = Annotated[int, CHARACTERISTIC]
 
 
 def kind_of(annotation: Any) -> Kind:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from validator.citations import implements
+from validator.shown import Counted
 
 CHALLENGES_PER_COMBAT = 1
 """Only one challenge can be fought in each combat."""
@@ -23,7 +24,7 @@ CHALLENGES_PER_COMBAT = 1
 @dataclass(frozen=True)
 class AttackDeclaration:
     allowed: bool
-    models_attacked: int
+    models_attacked: Counted
     split: bool
 
 

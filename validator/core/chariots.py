@@ -17,7 +17,7 @@ from validator.core import tables
 from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from validator.core.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import DieResult, RollNeeded, SaveRoll, WholeInches
+from validator.shown import Counted, DieResult, ProfileValue, RollNeeded, SaveRoll, WholeInches
 
 CHARACTER_FACES = frozenset({6})
 """D6 results that send a hit on the chariot to the character; 1-5 hit the chariot."""
@@ -104,8 +104,8 @@ def allocate_hit(die: DieResult) -> Target:
 
 @dataclass(frozen=True)
 class HitAllocation:
-    chariot: int
-    character: int
+    chariot: Counted
+    character: Counted
 
 
 @implements("chariots/shooting-hit-allocation")
@@ -194,7 +194,7 @@ def chariot_weapon_skill(crew_weapon_skills: tuple[int, ...], steeds_weapon_skil
 
 @dataclass(frozen=True)
 class CloseCombatRoll:
-    defender_weapon_skill: int
+    defender_weapon_skill: ProfileValue
     to_hit: RollNeeded
 
 
@@ -295,7 +295,7 @@ def challenge_from_chariot(enemy_in_unit: bool, enemy_mount_wounds: int = 0,
 @dataclass(frozen=True)
 class ChariotDestroyed:
     takes_hit: bool
-    hit_strength: int | None
+    hit_strength: ProfileValue | None
     fights_on_foot: bool
     """What a character who survives does: he carries on on foot."""
     placement: Placement
@@ -429,9 +429,9 @@ def chariot_after_character_death(has_crew: bool) -> ChariotWithoutCharacter:
 
 @dataclass(frozen=True)
 class VictoryPoints:
-    for_character: int
-    for_chariot: int
-    total: int
+    for_character: Counted
+    for_chariot: Counted
+    total: Counted
 
 
 @implements("chariots/victory-points", "chariots/death-of-the-character")

@@ -16,7 +16,7 @@ from validator.core import tables
 from validator.core.characters import TroopType
 from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import DieResult, RollModifier, RollNeeded, SaveRoll
+from validator.shown import Counted, DieResult, ProfileValue, RollModifier, RollNeeded, SaveRoll
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
@@ -158,8 +158,8 @@ def allocate_hit(die: DieResult, rulings: Rulings = ADOPTED) -> Part:
 
 @dataclass(frozen=True)
 class HitAllocation:
-    monster: int
-    rider: int
+    monster: Counted
+    rider: Counted
 
 
 @implements("monstrous-mounts/shooting-hit-allocation")
@@ -194,9 +194,9 @@ def template_or_cannon_hit(touches_base: bool, die: DieResult, rulings: Rulings 
 
 @dataclass(frozen=True)
 class WoundsResult:
-    suffered: int
-    ignored: int
-    wounds_left: int
+    suffered: Counted
+    ignored: Counted
+    wounds_left: Counted
     slain: bool
 
 
@@ -265,8 +265,8 @@ def wound_part(part: Part, rider_wounds_left: int, monster_wounds_left: int, wou
 
 @dataclass(frozen=True)
 class AttackSplit:
-    on_rider: int
-    on_monster: int
+    on_rider: Counted
+    on_monster: Counted
 
 
 @implements("monstrous-mounts/close-combat")
@@ -359,7 +359,7 @@ class AfterTest(StrEnum):
 
 @dataclass(frozen=True)
 class LeadershipTest:
-    leadership_used: int
+    leadership_used: ProfileValue
     total: int
     passed: bool
     next_step: AfterTest = AfterTest.ROLL_ON_MONSTER_REACTION
@@ -455,9 +455,9 @@ def monster_reaction(die: DieResult) -> ReactionEffects:
 
 @dataclass(frozen=True)
 class VictoryPoints:
-    for_rider: int
-    for_monster: int
-    total: int
+    for_rider: Counted
+    for_monster: Counted
+    total: Counted
 
 
 @implements("monstrous-mounts/victory-points")

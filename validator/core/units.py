@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from validator.citations import implements
 from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import WholeInches
+from validator.shown import Counted, ProfileValue, WholeInches
 
 
 class Mount(StrEnum):
@@ -182,8 +182,8 @@ class Rank(StrEnum):
 @dataclass(frozen=True)
 class Placement:
     rank: Rank
-    spaces_filled: int
-    spaces_counted_for_ranks: int
+    spaces_filled: Counted
+    spaces_counted_for_ranks: Counted
     """The spaces of the joint unit that count for its ranks: his count like its models'."""
 
 
@@ -234,7 +234,7 @@ def second_rank_limits(
 
 @dataclass(frozen=True)
 class JointMovement:
-    movement: int
+    movement: ProfileValue
     character_may_fly: bool | None
     """A character who flies, or rides a flyer, may not fly while he moves with the
     unit (False); None when no character in the unit flies."""

@@ -86,7 +86,7 @@ def _unit_hits(given: UnitHitsGiven, rulings: Rulings) -> HitChance:
 @dataclass(frozen=True)
 class NearbyUnit:
     distance: Inches
-    models: Annotated[int, Ge(1)]
+    models: Annotated[int, Ge(1), COUNT]
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def _look_out_sir_chance(given: LookOutHitsGiven, rulings: Rulings) -> Probabili
 
 @dataclass(frozen=True)
 class AttacksGiven:
-    attacks: Annotated[int, Interval(ge=1, le=20)]
+    attacks: Annotated[int, Interval(ge=1, le=20), COUNT]
     on_each_model: Annotated[tuple[Count, ...], MinLen(1), MaxLen(20)]
     declared_before_rolling: bool = True
 
@@ -203,7 +203,7 @@ class IssueGiven:
     opponent: SideModels
     player_in_turn_challenges: bool
     opponent_challenges: bool = False
-    challenges_already_in_combat: Annotated[int, Interval(ge=0, le=1)] = 0
+    challenges_already_in_combat: Annotated[int, Interval(ge=0, le=1), COUNT] = 0
 
 
 def _issue(given: IssueGiven, _rulings: Rulings) -> ch.ChallengeOffer:
