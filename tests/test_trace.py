@@ -173,3 +173,12 @@ def test_says_gives_players_a_step_text_of_its_own() -> None:
         assert shot_chance(3) == 3
     assert [(step.text, step.params) for step in trace.steps] == [("The chance that the shot hits.",
                                                                    {"ballistic_skill": 3})]
+
+
+def test_every_computed_example_has_steps_official_answers_included(workspace: Workspace,
+                                                                     report: CheckReport) -> None:
+    known = _known_rules(workspace)
+    computed = [run for run in report.runs if run.computed is not None]
+    assert len(computed) > len([e for rule in workspace.rulebook.rules for e in rule.examples])
+    for run in computed:
+        assert trace_problems(run.trace, known) == [], f"{run.rule_id}#{run.example.id}"
