@@ -233,3 +233,11 @@ def test_attacks_on_each_part_use_that_part_s_profile() -> None:
     assert (rolls.rider_to_hit, rolls.rider_to_wound, rolls.monster_to_hit, rolls.monster_to_wound) == (5, 4, 4, 5)
     too_tough = mm.attack_rolls(3, 2, 3, 3, 3, 6)
     assert too_tough.rider_to_wound == 5 and too_tough.monster_to_wound is None
+
+
+@pytest.mark.parametrize("immune", [False, True])
+def test_neither_general_nor_immunity_changes_the_rider_death_test(immune: bool) -> None:
+    alone = mm.rider_death_leadership_test((4, 5), 8)
+    helped = mm.rider_death_leadership_test((4, 5), 8, general_leadership=10, immune_to_psychology=immune)
+    assert helped == alone
+    assert helped.test_taken and helped.leadership_used == 8 and not helped.passed

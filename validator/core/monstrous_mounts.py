@@ -365,20 +365,26 @@ class LeadershipTest:
     next_step: AfterTest = AfterTest.ROLL_ON_MONSTER_REACTION
     tests_again: bool = False
     """Never: a monster that passes stays under control, one that fails follows the table."""
+    test_taken: bool = True
+    """Always, Immunity to Psychology or not."""
 
 
 @implements("monstrous-mounts/death-of-the-rider")
-def rider_death_leadership_test(dice: tuple[DieResult, DieResult], monster_leadership: int) -> LeadershipTest:
+def rider_death_leadership_test(dice: tuple[DieResult, DieResult], monster_leadership: int,
+                                general_leadership: int | None = None,
+                                immune_to_psychology: bool = False) -> LeadershipTest:
     """The monster's Leadership test when its rider dies: 2D6 equal to or under its
-    own Leadership.  The General's Leadership never replaces it and Immunity to
-    Psychology does not excuse it, so neither is a parameter here."""
+    own Leadership.  A General nearby (``general_leadership``) never lends his, and
+    Immunity to Psychology does not excuse the test: both are taken so that an
+    example can show that they change nothing."""
+    del general_leadership, immune_to_psychology  # neither changes the test: see the rule
     for die in dice:
         check_d6(die)
     total = sum(dice)
     passed = total <= monster_leadership
     return LeadershipTest(leadership_used=monster_leadership, total=total, passed=passed,
                           next_step=AfterTest.CONTROLLED_AS_OWN_UNIT if passed else AfterTest.ROLL_ON_MONSTER_REACTION,
-                          tests_again=False)
+                          tests_again=False, test_taken=True)
 
 
 @implements("monstrous-mounts/death-of-the-rider")

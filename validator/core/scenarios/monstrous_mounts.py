@@ -151,10 +151,14 @@ def _charge_after_mount_slain(given: StandAndShootGiven, _rulings: Rulings) -> m
 class LeadershipGiven:
     dice: tuple[D6, D6]
     monster_leadership: Leadership
+    general_leadership: Leadership | None = None
+    """The Leadership of a General close by, which the monster may not use."""
+    immune_to_psychology: bool = False
 
 
 def _leadership_test(given: LeadershipGiven, _rulings: Rulings) -> mm.LeadershipTest:
-    return mm.rider_death_leadership_test(given.dice, given.monster_leadership)
+    return mm.rider_death_leadership_test(given.dice, given.monster_leadership, given.general_leadership,
+                                          given.immune_to_psychology)
 
 
 @dataclass(frozen=True)
