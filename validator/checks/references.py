@@ -20,8 +20,7 @@ def subject_of(context: str) -> str:
 
 
 def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subject: str) -> Iterator[Problem]:
-    rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
-    term_ids = {term.id for term in rulebook.glossary.terms}
+    rule_ids = rulebook.rule_names  # built once per rulebook, not once per message
     file, line = where
     if stray_braces(text):
         yield Problem(file, line, subject, "a brace is not part of a valid {kind:argument} token",
@@ -33,7 +32,7 @@ def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subjec
         elif token.kind == "rule" and token.argument not in rule_ids:
             yield Problem(file, line, subject, f"{token.source} links to an unknown rule",
                           "use the id of an existing rule (or one of its aliases)")
-        elif token.kind == "term" and token.argument not in term_ids:
+        elif token.kind == "term" and token.argument not in rulebook.term_ids:
             yield Problem(file, line, subject, f"{token.source} links to an unknown glossary term",
                           "add the term to docs/glossary.yml or correct the id")
 
@@ -43,7 +42,7 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
         yield from token_problems(rulebook, message.text, (message.position.file, message.position.line),
                                   subject_of(message.context))
     source_ids = {source.id for source in rulebook.sources.sources}
-    rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
+    rule_ids = rulebook.rule_names
     for rule in rulebook.rules:
         for citation in rule.cite:
             if citation.source not in source_ids:

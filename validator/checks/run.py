@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
@@ -28,10 +29,7 @@ class CheckReport:
         return not self.problems
 
     def computed(self, rule_id: str, example_id: str) -> dict[str, object]:
-        for run in self.runs:
-            if run.rule_id == rule_id and run.example.id == example_id and run.computed is not None:
-                return run.computed
-        raise KeyError(f"{rule_id}#{example_id}")
+        return self._computed[(rule_id, example_id)]
 
     def trace(self, rule_id: str, example_id: str) -> tuple[Step, ...]:
         """The steps the core took for an example's outcome (see :mod:`validator.trace`)."""
@@ -39,6 +37,25 @@ class CheckReport:
             if run.rule_id == rule_id and run.example.id == example_id and run.computed is not None:
                 return run.trace
         raise KeyError(f"{rule_id}#{example_id}")
+
+    @cached_property
+    def _computed(self) -> _ComputedIndex:
+        """(rule id, example id) -> the computed outcome, built once: every example on
+        every page looks its outcome up here."""
+        return _ComputedIndex(self.runs)
+
+
+class _ComputedIndex(dict[tuple[str, str], dict[str, object]]):
+    """The first computed outcome of each (rule id, example id), in run order."""
+
+    def __init__(self, runs: tuple[ExampleRun, ...]) -> None:
+        super().__init__()
+        for run in runs:
+            if run.computed is not None:
+                self.setdefault((run.rule_id, run.example.id), run.computed)
+
+    def __missing__(self, key: tuple[str, str]) -> dict[str, object]:
+        raise KeyError(f"{key[0]}#{key[1]}")
 
 
 def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> CheckReport:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from validator.content.faq import EMPTY as NO_FAQ
@@ -49,23 +50,58 @@ class Rulebook:
     units: Units = NO_UNITS
     """Distances as each edition prints them (docs/units.yml), see :mod:`validator.content.units`."""
 
-    @property
+    # The rulebook is immutable, so its lookups are built once, on first use: a linear
+    # scan per lookup made rendering and checking quadratic in the number of rules.
+    @cached_property
     def rules(self) -> tuple[Rule, ...]:
         return tuple(rule for chapter in self.chapters for rule in chapter.rules)
 
+    @cached_property
+    def _rules_by_name(self) -> dict[str, Rule]:
+        """Each rule id and alias -> its rule (the first in rulebook order, as a scan finds it)."""
+        found: dict[str, Rule] = {}
+        for rule in self.rules:
+            for name in (rule.id, *rule.aliases):
+                found.setdefault(name, rule)
+        return found
+
+    @cached_property
+    def _chapters_by_rule(self) -> dict[str, Chapter]:
+        found: dict[str, Chapter] = {}
+        for chapter in self.chapters:
+            for rule in chapter.rules:
+                found.setdefault(rule.id, chapter)
+        return found
+
+    @cached_property
+    def _terms_by_id(self) -> dict[str, Term]:
+        found: dict[str, Term] = {}
+        for term in self.glossary.terms:
+            found.setdefault(term.id, term)
+        return found
+
+    @cached_property
+    def rule_names(self) -> frozenset[str]:
+        """Every rule id and alias: what a ``{rule:...}`` token may name."""
+        return frozenset(self._rules_by_name)
+
+    @cached_property
+    def term_ids(self) -> frozenset[str]:
+        """Every glossary term id: what a ``{term:...}`` token may name."""
+        return frozenset(self._terms_by_id)
+
     def rule(self, rule_id: str) -> Rule:
         """The rule with ``rule_id`` or with it among its aliases."""
-        for rule in self.rules:
-            if rule.id == rule_id or rule_id in rule.aliases:
-                return rule
-        raise KeyError(rule_id)
+        return self._rules_by_name[rule_id]
 
     def chapter_of(self, rule_id: str) -> Chapter:
-        canonical = self.rule(rule_id).id
-        return next(chapter for chapter in self.chapters if any(rule.id == canonical for rule in chapter.rules))
+        return self._chapters_by_rule[self.rule(rule_id).id]
 
     def term(self, term_id: str) -> Term:
-        return next(term for term in self.glossary.terms if term.id == term_id)
+        try:
+            return self._terms_by_id[term_id]
+        except KeyError:
+            raise StopIteration(term_id) from None
 
     def discrepancies_of(self, rule_id: str) -> tuple[Discrepancy, ...]:
         return tuple(entry for entry in self.discrepancies.discrepancies if rule_id in entry.rules)

@@ -18,6 +18,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 SPECIAL = set("\\`*_{}[]()<>#+-.!|~^=:&\"'$%")
+ESCAPES = str.maketrans({char: f"&#{ord(char)};" for char in SPECIAL})
+"""Each special character -> its numeric reference, for ``str.translate`` (which runs in C:
+a character-by-character loop in Python was a tenth of the rendering time)."""
 INERT = str.maketrans({"<": "\u2039", ">": "\u203a"})
 """``<`` and ``>`` as the single angle quotation marks (U+2039, U+203A) they look like."""
 
@@ -40,7 +43,7 @@ def escape(text: str) -> Markup:
     """
     if isinstance(text, Markup):
         return text
-    return Markup("".join(f"&#{ord(char)};" if char in SPECIAL else char for char in str(text)))
+    return Markup(str(text).translate(ESCAPES))
 
 
 def finalize(value: object) -> object:
