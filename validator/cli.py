@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="check, then build one site per language")
     build.add_argument("--site-dir", type=Path, default=Path("site"), metavar="DIR",
                        help="where the sites go (default: site/)")
+    build.add_argument("--language", metavar="CODE", help="build only this language's site (one job per language)")
     build.set_defaults(handler=_build)
 
     serve = commands.add_parser("serve", help="live preview that rebuilds when a YAML or .po file changes")
@@ -307,6 +308,11 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
     from validator.workspace import load_workspace
 
     workspace = load_workspace(project)
+    codes = [language.code for language in workspace.project.languages]
+    if arguments.language is not None and arguments.language not in codes:
+        print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
+              f"(the languages of rulebook.yml)", file=sys.stderr)
+        return EXIT_USAGE
     site_dir = arguments.site_dir if arguments.site_dir.is_absolute() else Path.cwd() / arguments.site_dir
     try:
         # Refuse a place the build may not write before spending time on the check.
@@ -317,7 +323,7 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
         if not report.ok:
             print("Checks failed; the site was not built.", file=sys.stderr)
             raise ProblemsFound(report.problems)
-        folders = build_sites(workspace, report, site_dir)
+        folders = build_sites(workspace, report, site_dir, arguments.language)
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code

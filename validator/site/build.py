@@ -24,6 +24,7 @@ from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
 from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
 from validator.site.pages import navigation, render_pages, site_title
+from validator.site.parallel import run_per_language
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
@@ -33,42 +34,59 @@ OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
 
-def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path) -> list[Path]:
+def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
+                language: str | None = None) -> list[Path]:
     """Render and build every language into ``site_dir``; returns the language folders.
 
     ``site_dir`` must be absent, empty or a site this tool built (see
     ``validator.site.output``); the new sites replace it only when every language
-    succeeded, and in one step.
+    succeeded, and in one step.  ``language``: that language's site alone (one job
+    of a CI matrix, one language per job), which the caller has checked is the project's.
     """
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
     with staging(target) as staged:
         checkpoint("staged")
         status = translation_status(workspace)
-        for language in workspace.project.languages:
-            _build_language(workspace, report, status, language.code, staged.pages, staged.site / language.code)
+        codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
+
+        def build_one(code: str) -> None:
+            _build_language(workspace, report, status, code, staged.pages, staged.site / code)
+
+        for _ in run_per_language(build_one, codes):
             checkpoint("mkdocs")
         _write_root_index(workspace, staged.site)
         write_api(workspace, report, staged.site)
         make_reproducible(staged.site, epoch)
         finish(staged)
         swap(staged, target)
-    return [target / language.code for language in workspace.project.languages]
+    return [target / code.code for code in workspace.project.languages if language in (None, code.code)]
 
 
-def _build_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-                    scratch: Path, output: Path) -> None:
-    docs = scratch / code
+def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
+               docs: Path) -> None:
+    """Everything MkDocs reads for one language: the rendered pages and the site's assets."""
     docs.mkdir()
     for name, text in render_pages(workspace, report, code, status).items():
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
     write_index(workspace, code, docs / "assets" / "validator")
     write_previews(workspace, code, docs / "assets" / "validator")
-    config_path = scratch / f"mkdocs-{code}.yml"
-    # JSON is YAML, and needs no extra dependency to write.
-    config_path.write_text(json.dumps(_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
+
+
+def write_config(workspace: Workspace, code: str, docs: Path, output: Path, config_path: Path) -> Path:
+    """The MkDocs configuration of one language, written as JSON (which is YAML, and
+    needs no extra dependency to write)."""
+    config_path.write_text(json.dumps(mkdocs_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
                            encoding="utf-8")
+    return config_path
+
+
+def _build_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
+                    scratch: Path, output: Path) -> None:
+    docs = scratch / code
+    write_docs(workspace, report, status, code, docs)
+    config_path = write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
     with mkdocs_warnings() as warnings:
         try:
             mkdocs_build(load_config(str(config_path)))
@@ -80,7 +98,8 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
                                      "fix the page or link it names") for warning in warnings])
 
 
-def _config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[str, object]:
+def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[str, object]:
+    """The configuration MkDocs builds one language's site with."""
     project = workspace.project
     # MkDocs does not escape titles in its templates: they are escaped here, once.
     nav = [{html.escape(title): page if isinstance(page, str) else [{html.escape(t): p} for t, p in page]}

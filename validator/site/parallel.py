@@ -1,0 +1,92 @@
+"""Run one job per language in worker processes, one per core.
+
+MkDocs spends most of a build in pure Python, so languages built one after the
+other leave every core but one idle.  The workers are forked from the build, so
+they inherit the loaded rulebook and the checks' results instead of receiving
+them through a pipe, and each dies with the build (a killed build leaves no
+worker writing into its staging folder).  A job's :class:`ProblemsFound` comes
+back as its problems, so the report stays one line per problem.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from validator.problems import Problem, ProblemsFound
+
+JOBS_VARIABLE = "VALIDATOR_JOBS"
+"""How many languages to build at once (default: the number of usable cores)."""
+
+PR_SET_PDEATHSIG = 1
+
+_JOB: Callable[[str], None] | None = None
+"""The job of the current :func:`run_per_language`, inherited by the forked workers."""
+
+
+def jobs(count: int) -> int:
+    """Worker processes for ``count`` languages: at most one per core, none for one language."""
+    wanted = os.environ.get(JOBS_VARIABLE, "")
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else len(os.sched_getaffinity(0))
+    return min(cores, count)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when the build that forked it dies."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the worker ends with its job
+        pass
+
+
+def _run(code: str) -> tuple[Problem, ...]:
+    assert _JOB is not None
+    try:
+        _JOB(code)
+    except ProblemsFound as found:
+        return found.problems
+    return ()
+
+
+def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterator[str]:
+    """Run ``job(code)`` for every language, in parallel where there are cores to
+    spare; yields each code as its job ends (so the caller can mark progress) and
+    raises the problems of every failed job together at the end."""
+    global _JOB
+    workers = jobs(len(codes))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for code in codes:
+            job(code)
+            yield code
+        return
+    _JOB = job
+    problems: list[Problem] = []
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_die_with_parent) as pool:
+            pending: dict[Future[tuple[Problem, ...]], str] = {pool.submit(_run, code): code for code in codes}
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    code = pending.pop(future)
+                    error = future.exception()
+                    if isinstance(error, BrokenProcessPool):
+                        raise ProblemsFound([Problem("", 0, code, "the process building this language died "
+                                                     "(killed, or out of memory)",
+                                                     f"build again, or one language at a time with {JOBS_VARIABLE}=1")])
+                    if error is not None:
+                        for other in pending:
+                            other.cancel()
+                        raise error
+                    problems.extend(future.result())
+                    yield code
+    finally:
+        _JOB = None
+    if problems:
+        raise ProblemsFound(problems)
