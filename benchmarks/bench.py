@@ -73,7 +73,7 @@ def prepare_bare_config(folder: Path) -> Path:
         for name, text in render_pages(workspace, report, language.code).items():
             (docs / name).write_text(text, encoding="utf-8")
         shutil.copytree(site_build.ASSETS, docs / "assets" / "validator")
-        config = site_build._config(workspace, language.code, docs, folder / f"out-{language.code}")
+        config = site_build.mkdocs_config(workspace, language.code, docs, folder / f"out-{language.code}")
         path = folder / f"mkdocs-{language.code}.yml"
         path.write_text(json.dumps(config), encoding="utf-8")
         configs.append(path)

@@ -56,3 +56,13 @@ def test_the_report_prints_every_ratio_on_its_own_line(tmp_path: Path) -> None:
     seconds, peak = float(check.split()[2]), float(check.split()[4])
     assert 0 < seconds < 120 and peak > 10
     assert '"machine"' in (tmp_path / "results.json").read_text(encoding="utf-8")
+
+
+def test_the_readme_shows_the_figures_of_the_last_run() -> None:
+    import json
+
+    results = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert results["machine"] in readme
+    for row in results["table"]:
+        assert row in readme, row
