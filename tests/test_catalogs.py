@@ -106,12 +106,14 @@ def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None
 
 
 def test_every_identifier_shown_in_an_example_has_a_label() -> None:
-    """The labels template lists exactly what the example boxes show."""
+    """The labels template lists everything the example boxes show (and, besides, the
+    questions, steps and chart words, which the i18n tests keep in step with the code)."""
     from validator.checks.run import check_workspace
     from validator.content.labels import label_context, shown_identifiers
 
     report = check_workspace(load_workspace(ROOT))
     shown = shown_identifiers([*(run.example.given for run in report.runs),
                                *(run.computed for run in report.runs if run.computed)])
-    assert set(_messages(ROOT / "locales" / "labels.pot")) == {label_context(identifier) for identifier in shown}
+    missing = {label_context(identifier) for identifier in shown} - set(_messages(ROOT / "locales" / "labels.pot"))
+    assert missing == set()
     assert "labels/mount_wounds" in _messages(ROOT / "locales" / "labels.pot")

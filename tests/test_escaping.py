@@ -141,7 +141,7 @@ def test_plain_text_is_not_markup(translation: str) -> None:
 
 
 def test_the_bundled_rulebook_has_no_markup() -> None:
-    assert list(source_findings(RULEBOOK)) == []
+    assert list(source_findings(RULEBOOK, ROOT)) == []
 
 
 def test_markup_in_the_english_yaml_is_one_line_at_its_place(project: ProjectCopy) -> None:

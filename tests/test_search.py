@@ -91,8 +91,14 @@ def test_every_rule_once_with_an_anchor_that_exists_in_the_built_page(
         workspace: Workspace, indexes: dict[str, dict[str, object]], built_site: Path) -> None:
     rule_ids = [rule.id for rule in workspace.rulebook.rules]
     for code in LANGUAGES:
-        listed = [entry for entry in entries(indexes[code]) if "/" in entry[0] and not entry[0].startswith("glossary/")]
+        listed = [entry for entry in entries(indexes[code])
+                  if "/" in entry[0] and not entry[0].startswith(("glossary/", "faq/"))]
         assert [entry[0] for entry in listed] == rule_ids
+        answers = [entry for entry in entries(indexes[code]) if entry[0].startswith("faq/")]
+        assert [entry[0] for entry in answers] == [f"faq/{entry.id}" for entry in workspace.rulebook.faq.faq]
+        for _entry_id, url, *_rest in answers:
+            page, _, fragment = url.partition("#")
+            assert fragment in ids_of(built_site / code / page), f"{code}: {url} has no anchor"
         for entry_id, url, title, chapter, weights in listed:
             page, _, fragment = url.partition("#")
             assert fragment, url

@@ -153,8 +153,8 @@ def test_text_from_yaml_and_catalogues_is_escaped(project: ProjectCopy, tmp_path
     hostile = '<script>alert(1)</script> **bold** [link](http://example.com) <img src=x onerror=alert(2)>'
     project.replace("docs/rules/monstrous-mounts.yml", "    title: Movement\n", f"    title: '{hostile}'\n")
     project.replace("docs/rules/monstrous-mounts.yml",
-                    "      A character and his monstrous mount move together,",
-                    f"      {hostile} A character and his monstrous mount move together,")
+                    "      A {term:character} and his {term:monstrous-mount} move together,",
+                    f"      {hostile} A {{term:character}} and his {{term:monstrous-mount}} move together,")
     catalog = "locales/es/LC_MESSAGES/rules.po"
     text = project.read(catalog)
     start = text.index('msgctxt "glossary/template#term"')
@@ -181,8 +181,9 @@ def test_text_from_yaml_and_catalogues_is_escaped(project: ProjectCopy, tmp_path
 
 
 def test_untranslated_text_is_marked_as_english(project: ProjectCopy, tmp_path: Path) -> None:
-    project.replace("docs/rules/monstrous-mounts.yml", "      A character and his monstrous mount move together,",
-                    "      A character and his monstrous mount always move together,")
+    project.replace("docs/rules/monstrous-mounts.yml",
+                    "      A {term:character} and his {term:monstrous-mount} move together,",
+                    "      A {term:character} and his {term:monstrous-mount} always move together,")
     site = tmp_path / "out"
     assert project.validator("build", "--site-dir", str(site)).code == 0
     html = (site / "es" / CHAPTER_PAGE).read_text(encoding="utf-8")

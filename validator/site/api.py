@@ -115,14 +115,16 @@ def text(renderer: TextRenderer, context: str, english: str) -> JSON:
     the language it is really in and its state (``translated``, ``fuzzy``: out of
     date, shown in the source language; ``untranslated``)."""
     translation = renderer.translate(context, english)
-    segments = [{"text": piece.text} if isinstance(piece, Literal) else _segment(renderer, piece)
+    fallback = translation.language != renderer.language.code
+    segments = [{"text": piece.text} if isinstance(piece, Literal) else _segment(renderer, piece, fallback)
                 for piece in split(translation.text)]
     return {"segments": segments, "plain": "".join(str(segment["text"]) for segment in segments),
             "language": translation.language, "state": translation.state.value}
 
 
-def _segment(renderer: TextRenderer, token: Token) -> JSON:
-    """A token as data: what it stands for, and the words the page shows for it."""
+def _segment(renderer: TextRenderer, token: Token, fallback: bool = False) -> JSON:
+    """A token as data: what it stands for, and the words the page shows for it (a
+    term in the English text shown for want of a translation keeps its English word)."""
     rulebook = renderer.rulebook
     if token.kind == "rule":
         rule = rulebook.rule(token.argument)
@@ -130,8 +132,8 @@ def _segment(renderer: TextRenderer, token: Token) -> JSON:
                 "text": _words(renderer, f"{rule.id}#title", rule.title)}
     if token.kind == "term":
         term = rulebook.term(token.argument)
-        return {"term": term.id, "url": f"{html_page(GLOSSARY_PAGE)}#{term.id}",
-                "text": token.form or _words(renderer, f"glossary/{term.id}#term", term.term)}
+        words = term.term if fallback else _words(renderer, f"glossary/{term.id}#term", term.term)
+        return {"term": term.id, "url": f"{html_page(GLOSSARY_PAGE)}#{term.id}", "text": token.form or words}
     if token.kind == "roll":
         return {"roll": token.argument, "text": token.argument.replace("-", "\u2013")}
     if token.kind == "dist":

@@ -82,16 +82,18 @@ class TextRenderer:
         """The translated text with tokens reduced to words: for titles and tooltips,
         so made :func:`markdown.inert` (Material decodes titles once more)."""
         translation = self.translate(context, english)
+        fallback = translation.language != self.language.code
         return markdown.inert("".join(
-            piece.text if isinstance(piece, Literal) else self._token_words(piece)
+            piece.text if isinstance(piece, Literal) else self._token_words(piece, fallback)
             for piece in split(translation.text)
         ))
 
     def inline(self, context: str, english: str) -> Markup:
         """One line of escaped Markdown (tokens become links)."""
         translation = self.translate(context, english)
-        body = Markup(" ").join(self._paragraph(part) for part in translation.text.split("\n\n"))
-        if translation.language != self.language.code:
+        fallback = translation.language != self.language.code
+        body = Markup(" ").join(self._paragraph(part, fallback) for part in translation.text.split("\n\n"))
+        if fallback:
             return Markup(f'<span lang="{translation.language}" markdown>') + body + Markup("</span>")
         return body
 
@@ -99,20 +101,23 @@ class TextRenderer:
         """Paragraphs of escaped Markdown; an untranslated text keeps its language tag."""
         translation = self.translate(context, english)
         pad = " " * indent
-        paragraphs = [pad + self._paragraph(part) for part in translation.text.split("\n\n")]
+        fallback = translation.language != self.language.code
+        paragraphs = [pad + self._paragraph(part, fallback) for part in translation.text.split("\n\n")]
         body = Markup("\n\n").join(paragraphs)
         if translation.state is State.TRANSLATED:
             return body
         return (Markup(f'{pad}<div lang="{translation.language}" class="untranslated" markdown>\n\n')
                 + body + Markup(f"\n\n{pad}</div>"))
 
-    def _paragraph(self, text: str) -> Markup:
+    def _paragraph(self, text: str, fallback: bool = False) -> Markup:
+        """``fallback``: the text is the English source shown for want of a translation,
+        so a term keeps its English word and the sentence stays in one language."""
         return Markup("").join(
-            markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece)
+            markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece, fallback)
             for piece in split(text)
         )
 
-    def _token(self, token: Token) -> Markup:
+    def _token(self, token: Token, fallback: bool = False) -> Markup:
         if token.kind == "rule":
             rule = self.rulebook.rule(token.argument)
             chapter = self.rulebook.chapter_of(rule.id)
@@ -120,18 +125,18 @@ class TextRenderer:
             return markdown.link(title, f"{chapter_page(chapter.id)}#{anchor(rule.id)}")
         if token.kind == "term":
             term = self.rulebook.term(token.argument)
-            words = token.form or self.plain(f"glossary/{term.id}#term", term.term)
+            words = token.form or (term.term if fallback else self.plain(f"glossary/{term.id}#term", term.term))
             definition = self.plain(f"glossary/{term.id}#definition", term.definition)
             return markdown.link(words, f"{GLOSSARY_PAGE}#{term.id}", definition)
-        return markdown.escape(self._token_words(token))
+        return markdown.escape(self._token_words(token, fallback))
 
-    def _token_words(self, token: Token) -> str:
+    def _token_words(self, token: Token, fallback: bool = False) -> str:
         if token.kind == "rule":
             rule = self.rulebook.rule(token.argument)
             return self.plain(f"{rule.id}#title", rule.title)
         if token.kind == "term":
             term = self.rulebook.term(token.argument)
-            return token.form or self.plain(f"glossary/{term.id}#term", term.term)
+            return token.form or (term.term if fallback else self.plain(f"glossary/{term.id}#term", term.term))
         if token.kind == "roll":
             return token.argument.replace("-", "\u2013")
         if token.kind == "dist":
