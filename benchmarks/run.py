@@ -52,6 +52,10 @@ sys.path.insert(0, str(HERE))
 from generate import generate  # noqa: E402
 
 MEASURES = ("build", "bare", "static-i18n", "check", "preview")
+CORE = ("volley_ms", "icepool_over_volley")
+"""The rules core: milliseconds for the exact distribution of a 60-shot volley at a
+character on a monstrous mount (hit, rider or monster, wound, save), and how many
+times longer icepool takes for the same distribution."""
 RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "memory_over_bare", "preview_seconds")
 BARE_MKDOCS = "import sys\nfrom mkdocs.commands.build import build\nfrom mkdocs.config import load_config\n" \
               "build(load_config(sys.argv[1]))\n"
@@ -346,6 +350,46 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
     return result
 
 
+# --- the rules core -----------------------------------------------------------------------------
+
+def measure_core(repeat: int = 5) -> dict[str, float | None]:
+    """Best of ``repeat`` runs of the 60-shot volley, ours and icepool's (the
+    distributions are compared, so a fast wrong answer cannot pass); icepool is a
+    test dependency: without it that ratio is n/a."""
+    from fractions import Fraction
+
+    from validator.core.volley import Target, shot_chances, volley_distribution
+
+    chances = shot_chances(3, 4, Target(toughness=4, save=4), Target(toughness=6, save=3))
+
+    def timed(function: object) -> tuple[float, object]:
+        times, result = [], None
+        for _ in range(repeat):
+            start = time.perf_counter()
+            result = function()  # type: ignore[operator]
+            times.append(time.perf_counter() - start)
+        return min(times), result
+
+    ours_seconds, ours = timed(lambda: volley_distribution(60, chances))
+    try:
+        import icepool
+    except ImportError:
+        return {"volley_ms": ours_seconds * 1000, "icepool_over_volley": None}
+    denominator = chances.rider.denominator * chances.monster.denominator
+
+    def with_icepool() -> dict[tuple[int, ...], Fraction]:
+        shot = icepool.Die({icepool.Vector((1, 0)): int(chances.rider * denominator),
+                            icepool.Vector((0, 1)): int(chances.monster * denominator),
+                            icepool.Vector((0, 0)): int(chances.nothing * denominator)})
+        volley = 60 @ shot
+        return {tuple(outcome): Fraction(count, volley.denominator()) for outcome, count in volley.items()}
+
+    theirs_seconds, theirs = timed(with_icepool)
+    if theirs != ours:
+        raise SystemExit("core: the volley distribution differs from icepool's")
+    return {"volley_ms": ours_seconds * 1000, "icepool_over_volley": theirs_seconds / ours_seconds}
+
+
 # --- reporting ----------------------------------------------------------------------------------
 
 def machine() -> str:
@@ -388,10 +432,17 @@ def table(results: list[SizeResult]) -> list[str]:
     return rows
 
 
-def report(results: list[SizeResult], markdown: bool) -> Iterator[str]:
+def core_table(core: dict[str, float | None]) -> list[str]:
+    return ["", "| rules core | " + " | ".join(CORE) + " |", "|---|" + "---|" * len(CORE),
+            "| 60-shot volley, exact | " + " | ".join(show(core.get(name)) for name in CORE) + " |"]
+
+
+def report(results: list[SizeResult], markdown: bool, core: dict[str, float | None]) -> Iterator[str]:
     last = results[-1]
     for name in RATIOS:
         yield f"ratio {name} {show(last.ratios[name])}"
+    for name in CORE:
+        yield f"ratio {name} {show(core.get(name))}"
     for name, measure in last.measures.items():
         yield (f"measure {name} {measure.seconds:.2f} s {measure.peak_kib / 1024:.0f} MiB "
                f"{measure.cpu_seconds:.2f} cpu-s")
@@ -399,6 +450,7 @@ def report(results: list[SizeResult], markdown: bool) -> Iterator[str]:
         yield f"detail {name} {value:.2f}"
     if markdown or len(results) > 1:
         yield from table(results)
+        yield from core_table(core)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -406,7 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=int, help="one size (default 1000)")
     parser.add_argument("--sizes", help="several sizes, such as 100,1000,3000: a table of how each grows")
     parser.add_argument("--repeat", type=int, default=1, help="best of N runs of each command")
-    parser.add_argument("--skip", action="append", default=[], choices=MEASURES, help="leave a measure out")
+    parser.add_argument("--skip", action="append", default=[], choices=(*MEASURES, "core"),
+                        help="leave a measure out")
     parser.add_argument("--cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
                         / "validator-benchmarks", help="where the static-i18n environment is kept")
     parser.add_argument("--source", type=Path, default=ROOT, help="the project whose chapters are copied")
@@ -416,13 +469,15 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(size) for size in arguments.sizes.split(",")] if arguments.sizes else [arguments.rules or 1000]
     skip = set(arguments.skip)
     results = [measure_size(size, arguments.repeat, skip, arguments.cache, arguments.source) for size in sizes]
-    for line in report(results, arguments.markdown):
+    core = measure_core() if "core" not in skip else {}
+    for line in report(results, arguments.markdown, core):
         print(line, flush=True)
     if arguments.json:
         arguments.json.write_text(json.dumps({
             "machine": machine(), "repeat": arguments.repeat,
             "results": [asdict(result) for result in results],
-            "table": table(results),
+            "table": table(results) + (core_table(core) if core else []),
+            "core": core,
         }, indent=1) + "\n", encoding="utf-8")
     return 0
 

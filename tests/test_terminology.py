@@ -123,3 +123,27 @@ def test_bundled_rulebook_has_no_unlinked_term_and_no_terminology_finding() -> N
                 findings += [f"{path.name} {language} [{message.context}] {what}" for name, _, what, _ in found
                              if f"lint-ignore: {name}:" not in silenced]
     assert findings == []
+
+
+def test_the_word_indexed_search_finds_what_one_pass_of_every_form_finds() -> None:
+    """The recogniser searches only for forms whose first word a text has; on every
+    text of the catalogues it must find exactly what the single pattern of all forms
+    finds, longest form first and without overlaps."""
+    from validator.checks.terminology import _recogniser
+
+    compared = 0
+    for language in ("en", "es", "pl"):
+        recogniser = _recogniser(GLOSSARY, language, "en")
+        folder = ROOT / "locales" / ("es" if language == "en" else language) / "LC_MESSAGES"
+        for path in sorted(folder.glob("*.po")):
+            with path.open("rb") as handle:
+                for message in read_po(handle):
+                    text = str(message.id if language == "en" else message.string or "")
+                    expected = [(match.start(), match.group(0)) for match in recogniser.pattern.finditer(text)]
+                    assert recogniser.uses(text) == expected, text
+                    compared += bool(expected)
+    assert compared > 500
+    # Overlapping forms: the longer one wins where both start, and nothing inside it counts.
+    english = _recogniser(GLOSSARY, "en", "en")
+    text = "A flying unit and a unit."
+    assert english.uses(text) == [(match.start(), match.group(0)) for match in english.pattern.finditer(text)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -107,12 +108,19 @@ def kind_of(annotation: Any) -> Kind:
 
 def fields_of(cls: type) -> dict[str, Kind]:
     """The kind of each field of a dataclass, in field order."""
+    return dict(_fields_of(cls))
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[tuple[str, Kind], ...]:
+    """Resolving type hints is slow and every shown value asks again: once per class."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    return {field.name: kind_of(hints[field.name]) for field in dataclasses.fields(cls)}
+    return tuple((field.name, kind_of(hints[field.name])) for field in dataclasses.fields(cls))
 
 
+@functools.cache
 def returned(function: Any) -> Kind:
-    """The kind of what ``function`` returns ("text" when it does not say)."""
+    """The kind of what ``function`` returns ("text" when it does not say); once per function."""
     try:
         hints = typing.get_type_hints(function, include_extras=True)
     except (NameError, TypeError):
@@ -122,8 +130,13 @@ def returned(function: Any) -> Kind:
 
 def parameters(function: Any) -> dict[str, Kind]:
     """The kind of each parameter of ``function`` that it annotates."""
+    return dict(_parameters(function))
+
+
+@functools.cache
+def _parameters(function: Any) -> tuple[tuple[str, Kind], ...]:
     try:
         hints = typing.get_type_hints(function, include_extras=True)
     except (NameError, TypeError):
-        return {}
-    return {name: kind_of(hint) for name, hint in hints.items() if name != "return"}
+        return ()
+    return tuple((name, kind_of(hint)) for name, hint in hints.items() if name != "return")

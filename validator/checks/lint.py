@@ -11,6 +11,7 @@ and the reason is required: a silence without one is itself a finding.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -163,6 +164,19 @@ def _translated_words(text: str) -> str:
     return " \n ".join([_plain(text), *shown]).lower()
 
 
+_SORTED_TERMS: dict[int, tuple[tuple[Term, ...], tuple[Term, ...]]] = {}
+
+
+def _longest_first(terms: tuple[Term, ...]) -> tuple[Term, ...]:
+    """The glossary's terms, longest first, sorted once per glossary (not per message)."""
+    kept = _SORTED_TERMS.get(id(terms))
+    if kept is None or kept[0] is not terms:
+        _SORTED_TERMS.clear()
+        kept = _SORTED_TERMS[id(terms)] = (terms, tuple(sorted(terms, key=lambda term: -len(term.term))))
+    return kept[1]
+
+
+@functools.cache
 def _english_use(term: str) -> re.Pattern[str]:
     """Where the English text uses ``term``: as whole words, not inside a hyphenated
     word ("rank" is not in "rank-and-file").  A term written with a capital is a
@@ -185,9 +199,12 @@ def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str
     if not context.glossary:
         return
     source = _plain(str(message.id))
+    folded_source = source.lower()
     translated = _translated_words(str(message.string))
     linked = {token.argument for token in tokens(str(message.string)) if token.kind == "term"}
-    for term in sorted(context.rulebook.glossary.terms, key=lambda term: -len(term.term)):
+    for term in _longest_first(context.rulebook.glossary.terms):
+        if term.term.lower() not in folded_source:
+            continue  # the cheap test first: most terms are in no given message
         english = _english_use(term.term)
         if not english.search(source):
             continue

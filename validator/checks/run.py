@@ -33,10 +33,19 @@ class CheckReport:
 
     def trace(self, rule_id: str, example_id: str) -> tuple[Step, ...]:
         """The steps the core took for an example's outcome (see :mod:`validator.trace`)."""
+        try:
+            return self._traces[(rule_id, example_id)]
+        except KeyError:
+            raise KeyError(f"{rule_id}#{example_id}") from None
+
+    @cached_property
+    def _traces(self) -> dict[tuple[str, str], tuple[Step, ...]]:
+        """(rule id, example id) -> the first computed run's steps, built once."""
+        found: dict[tuple[str, str], tuple[Step, ...]] = {}
         for run in self.runs:
-            if run.rule_id == rule_id and run.example.id == example_id and run.computed is not None:
-                return run.trace
-        raise KeyError(f"{rule_id}#{example_id}")
+            if run.computed is not None:
+                found.setdefault((run.rule_id, run.example.id), run.trace)
+        return found
 
     @cached_property
     def _computed(self) -> _ComputedIndex:

@@ -11,12 +11,15 @@ others in any case.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from validator.content.model import Glossary, Name, Term
 from validator.content.tokens import Literal, Token, split
+
+_WORD = re.compile(r"\w+")
 
 
 def _plural(word: str) -> str:
@@ -62,6 +65,33 @@ class Recogniser:
                 alternatives.append(f"(?i:{re.escape(form)})")
         body = "|".join(alternatives) or "(?!)"
         self.pattern = re.compile(rf"(?<![\w-])(?:{body})(?![\w-])")
+        # Each form's own pattern, under the lower case of its first word: a text is
+        # searched only for the forms whose first word it contains.
+        self.by_first_word: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        for _term_id, form in pairs:
+            first = _WORD.match(form.lower())
+            key = first.group(0) if first else ""
+            flags = 0 if form[:1].isupper() else re.IGNORECASE
+            alone = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
+            self.by_first_word.setdefault(key, []).append((form, alone))
+
+    def uses(self, text: str) -> list[tuple[int, str]]:
+        """Each use of a form in ``text`` as (start, words), as one pass of
+        :attr:`pattern` finds them (at each position the longest form; no overlaps),
+        but searching only for forms whose first word the text has: with hundreds of
+        forms, one alternation tried at every word is the slow way."""
+        words = set(_WORD.findall(text.lower()))
+        found: list[tuple[int, int, str]] = []
+        for key in (*words & self.by_first_word.keys(), ""):
+            for _form, alone in self.by_first_word.get(key, ()):
+                found.extend((match.start(), -len(match.group(0)), match.group(0)) for match in alone.finditer(text))
+        found.sort()
+        uses, reached = [], 0
+        for start, negative_length, shown in found:
+            if start >= reached:
+                uses.append((start, shown))
+                reached = start - negative_length
+        return uses
 
     def term_of(self, shown: str) -> str:
         return self.exact.get(shown) or self.folded[shown.lower()]
@@ -111,14 +141,14 @@ def unlinked_terms(text: str, glossary: Glossary, language: str, source_language
             position += len(piece.text)
     recogniser = _recogniser(glossary, language, source_language)
     used_at: dict[str, tuple[int, str]] = {}
-    for match in recogniser.pattern.finditer("".join(literal)):
-        term_id = recogniser.term_of(match.group(0))
-        used_at.setdefault(term_id, (match.start(), match.group(0)))
+    for start, shown in recogniser.uses("".join(literal)):
+        used_at.setdefault(recogniser.term_of(shown), (start, shown))
     found = [(start, term_id, shown) for term_id, (start, shown) in used_at.items()
              if term_id not in linked_at or start < linked_at[term_id]]
     return [Unlinked(term_id, shown) for _, term_id, shown in sorted(found)]
 
 
+@functools.cache
 def variant_pattern(variant: str) -> re.Pattern[str]:
     """Where a text uses a forbidden variant: each of its words starts a word of the
     text (so a stem, "rumak bojow", finds "rumaku bojowym" in every case), the
@@ -145,11 +175,14 @@ def forbidden_variants(text: str, glossary: Glossary, language: str) -> Iterator
     shown = [piece.form if isinstance(piece, Token) and piece.kind == "term" and piece.form
              else piece.text if isinstance(piece, Literal) else " " for piece in split(text)]
     plain = "".join(shown)
+    folded = plain.lower()
     entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
     seen: set[tuple[int, int]] = set()
     for entry in entries:
         english = entry.term if isinstance(entry, Term) else entry.name
         for variant in entry.forbidden.get(language, ()):
+            if variant.split()[0].lower() not in folded:
+                continue  # the cheap test first
             for match in variant_pattern(variant).finditer(plain):
                 if match.span() not in seen:
                     seen.add(match.span())

@@ -7,8 +7,8 @@ work on the pieces, so no renderer ever pastes raw text into markup.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 TOKEN = re.compile(r"\{(?P<kind>[a-z]+):(?P<argument>[^{}|]*)(?:\|(?P<form>[^{}]*))?\}")
@@ -46,17 +46,21 @@ class Token:
 Piece = Literal | Token
 
 
-def split(text: str) -> Iterator[Piece]:
+@functools.lru_cache(maxsize=4096)
+def split(text: str) -> tuple[Piece, ...]:
     """Literal text and tokens, in order.  A brace outside a token stays literal
-    and is reported by :func:`stray_braces`."""
+    and is reported by :func:`stray_braces`.  The lint and the pages split the same
+    text many times over: kept for the most recent texts (the pieces are frozen)."""
+    pieces: list[Piece] = []
     position = 0
     for match in TOKEN.finditer(text):
         if match.start() > position:
-            yield Literal(text[position:match.start()])
-        yield Token(match["kind"], match["argument"].strip(), match["form"], match.group(0))
+            pieces.append(Literal(text[position:match.start()]))
+        pieces.append(Token(match["kind"], match["argument"].strip(), match["form"], match.group(0)))
         position = match.end()
     if position < len(text):
-        yield Literal(text[position:])
+        pieces.append(Literal(text[position:]))
+    return tuple(pieces)
 
 
 def tokens(text: str) -> list[Token]:

@@ -1,7 +1,8 @@
 """Read YAML with line numbers, and turn schema errors into positioned problems.
 
-ruamel.yaml's round-trip loader is used because it records the line of every
-key and item; PyYAML forgets them.  Texts are normalised here, once, so that the
+ruamel.yaml's round-trip loader is the reference because it records the line of
+every key and item; plain files are read faster by libyaml into the same
+annotated result (:mod:`validator.content.fastyaml`).  Texts are normalised here, once, so that the
 model, the catalogues and the pages all see the same string.
 """
 
@@ -28,6 +29,7 @@ from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarstring import LiteralScalarString
 from ruamel.yaml.tokens import ScalarToken
 
+from validator.content.fastyaml import UNHANDLED, parse_plain_yaml
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
 
 M = TypeVar("M", bound=BaseModel)
@@ -170,9 +172,14 @@ _PARSED_LARGEST = 512 * 1024
 def parse_yaml(text: str, shown_as: str) -> Any:
     """Parse YAML ``text`` shown to the user as ``shown_as``.
 
-    The round-trip parser is pure Python and dominates loading; a text parsed before
-    (the preview rebuilding after one file changed, a test breaking one file of many)
-    is served from a small cache, as a deep copy so that no caller shares its nodes."""
+    Plain texts are read by libyaml, faster than a copy could be made.  The others
+    go through ruamel's round-trip parser, pure Python: a text it parsed before (the
+    preview rebuilding after one file changed, a test breaking one file of many) is
+    served from a small cache, as a deep copy so that no caller shares its nodes."""
+    fast = parse_plain_yaml(text, MAX_DEPTH, MAX_NODES)
+    if fast is not UNHANDLED:
+        _normalise_texts(fast)
+        return fast
     key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     if key in _PARSED:
         _PARSED.move_to_end(key)
@@ -187,6 +194,7 @@ def parse_yaml(text: str, shown_as: str) -> Any:
 
 
 def _parse_yaml(text: str, shown_as: str) -> Any:
+    """ruamel's reading: every YAML feature, and the reference error messages."""
     yaml = _yaml()
     try:
         data = yaml.load(text)

@@ -22,7 +22,16 @@ from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
-from validator.site.output import check_site_dir, checkpoint, finish, project_inputs, staging, swap
+from validator.site.output import (
+    Staging,
+    check_site_dir,
+    checkpoint,
+    finish,
+    is_marked,
+    project_inputs,
+    staging,
+    swap,
+)
 from validator.site.pages import navigation, render_pages, site_title
 from validator.site.parallel import run_per_language
 from validator.site.previews import write_previews
@@ -55,12 +64,62 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
 
         for _ in run_per_language(build_one, codes):
             checkpoint("mkdocs")
-        _write_root_index(workspace, staged.site)
-        write_api(workspace, report, staged.site)
-        make_reproducible(staged.site, epoch)
-        finish(staged)
-        swap(staged, target)
+        _publish(workspace, report, staged, target, epoch)
     return [target / code.code for code in workspace.project.languages if language in (None, code.code)]
+
+
+def assemble_sites(workspace: Workspace, report: CheckReport, parts: list[Path], site_dir: Path) -> list[Path]:
+    """One site from language sites built apart (``validator build --language CODE``,
+    one CI job each): every language's folder copied from the part that holds it,
+    then the root page and the open data of all languages, swapped in as a build is.
+
+    Every language of the project must be in exactly one part; a part is a site this
+    tool built (it carries the marker), so nothing else is ever read as one."""
+    target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
+    found = language_parts(workspace, parts)
+    epoch = build_epoch()
+    with staging(target) as staged:
+        for code, folder in found.items():
+            shutil.copytree(folder, staged.site / code, symlinks=True)
+        _publish(workspace, report, staged, target, epoch)
+    return [target / code for code in found]
+
+
+def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
+    """language code -> the folder of that language's site, in the project's order."""
+    codes = [language.code for language in workspace.project.languages]
+    found: dict[str, Path] = {}
+    problems = []
+    for part in parts:
+        if not part.is_dir() or not is_marked(part):
+            problems.append(Problem(str(part), 0, "", "is not a site built by validator build",
+                                    "give the --site-dir folders of the validator build --language jobs"))
+            continue
+        for code in codes:
+            folder = part / code
+            if not (folder / "index.html").is_file():
+                continue
+            if code in found:
+                problems.append(Problem(str(part), 0, code, f"the language {code} is also in {found[code]}",
+                                        "give each language's site once"))
+            found.setdefault(code, folder)
+    for code in codes:
+        if code not in found and not problems:
+            problems.append(Problem(", ".join(str(part) for part in parts) or "(no parts)", 0, code,
+                                    f"no part holds the site of the language {code}",
+                                    f"build it with validator build --language {code} and give its folder"))
+    if problems:
+        raise ProblemsFound(problems)
+    return {code: found[code] for code in codes}
+
+
+def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target: Path, epoch: int | None) -> None:
+    """What a site has besides its languages' pages, then the swap into place."""
+    _write_root_index(workspace, staged.site)
+    write_api(workspace, report, staged.site)
+    make_reproducible(staged.site, epoch)
+    finish(staged)
+    swap(staged, target)
 
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
