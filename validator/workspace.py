@@ -7,11 +7,14 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_path, read_catalog
+from validator.content.catalogpatch import patched_catalog
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
+from validator.content.inputcache import made_from
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.project import PROJECT_FILE, Project, load_project
+from validator.content.yamlsource import read_input
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, load_ruleset
 
@@ -35,6 +38,20 @@ class Workspace:
             return path.relative_to(self.root).as_posix()
         except ValueError:
             return str(path)
+
+
+def read_catalog(path: Path, shown_as: str) -> Catalog:
+    """A catalogue, parsed again only when its bytes changed, and then only in the
+    entries that changed (in the live preview)."""
+    data = read_input(path, shown_as)
+
+    def update(earlier: bytes, catalog: Catalog) -> Catalog | None:
+        try:
+            return patched_catalog(catalog, earlier.decode("utf-8"), data.decode("utf-8"), shown_as)
+        except (UnicodeDecodeError, ProblemsFound):
+            return None  # the whole parse says what is wrong
+
+    return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
 
 
 def load_workspace(root: Path) -> Workspace:

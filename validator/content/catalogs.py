@@ -102,6 +102,7 @@ def _header_line(text: str) -> int:
     return 1
 
 
+_CONTROL = re.compile("[\x00\x04]")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _KEYWORD = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(.*)$")
 
@@ -113,11 +114,10 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
     def problem(line: int, what: str, fix: str) -> None:
         problems.append(Problem(shown_as, line, "", f"catalogue syntax error: {what}", fix))
 
-    for number, raw in enumerate(text.splitlines(), start=1):
-        control = next((char for char in raw if char in "\x00\x04"), None)
-        if control is not None:
-            problem(number, f"the control character U+{ord(control):04X} cannot be in a catalogue",
-                    "remove it (it is invisible in most editors)")
+    for found in _CONTROL.finditer(text):
+        number = text.count("\n", 0, found.start()) + 1
+        problem(number, f"the control character U+{ord(found.group(0)):04X} cannot be in a catalogue",
+                "remove it (it is invisible in most editors)")
     for unclosed in _unterminated_string_lines(text):
         problem(unclosed, "a string has no closing quote", 'end the string with " (msgfmt --check reports the same)')
     if problems:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from validator.content.faq import EMPTY as NO_FAQ
 from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
+from validator.content.inputcache import made_from
 from validator.content.model import (
     Chapter,
     Discrepancies,
@@ -32,7 +33,7 @@ from validator.content.model import (
 from validator.content.project import Project
 from validator.content.register import register_problems
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
-from validator.content.yamlsource import read_yaml, validate
+from validator.content.yamlsource import decode_utf8, parse_yaml, read_input, validate
 from validator.problems import Problem, ProblemsFound
 
 
@@ -126,7 +127,9 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
-            return validate(model, read_yaml(path, shown), shown)
+            data = read_input(path, shown)
+            return made_from(f"yaml:{model.__name__}", shown, data,
+                             lambda: validate(model, parse_yaml(decode_utf8(data, shown), shown), shown))
         except ProblemsFound as found:
             problems.extend(found.problems)
             return None
