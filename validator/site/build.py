@@ -32,7 +32,7 @@ from validator.site.output import (
     staging,
     swap,
 )
-from validator.site.pages import navigation, render_pages, site_title
+from validator.site.pages import NavItem, navigation, render_pages, site_title
 from validator.site.parallel import run_per_language
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
@@ -157,12 +157,16 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
                                      "fix the page or link it names") for warning in warnings])
 
 
+def mkdocs_nav(items: list[NavItem]) -> list[dict[str, object]]:
+    """The navigation as MkDocs reads it, titles escaped: MkDocs does not escape them
+    in its templates, so they are escaped here, once."""
+    return [{html.escape(title): entry if isinstance(entry, str) else mkdocs_nav(entry)} for title, entry in items]
+
+
 def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> dict[str, object]:
     """The configuration MkDocs builds one language's site with."""
     project = workspace.project
-    # MkDocs does not escape titles in its templates: they are escaped here, once.
-    nav = [{html.escape(title): page if isinstance(page, str) else [{html.escape(t): p} for t, p in page]}
-           for title, page in navigation(workspace, code)]
+    nav = mkdocs_nav(navigation(workspace, code))
     title = site_title(workspace, code)
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),

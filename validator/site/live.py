@@ -46,7 +46,7 @@ from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.model import Chapter
 from validator.problems import ProblemsFound
 from validator.site.build import mkdocs_config
-from validator.site.pages import chapter_pages, navigation
+from validator.site.pages import NavItem, chapter_pages, navigation
 from validator.workspace import Workspace
 
 
@@ -109,10 +109,10 @@ class LiveLanguage:
         file.page.markdown = None
 
 
-def _nav_pages(nav: list[tuple[str, str | list[tuple[str, str]]]]) -> list[tuple[str, str]]:
+def _nav_pages(nav: list[NavItem]) -> list[tuple[str, str]]:
     pages: list[tuple[str, str]] = []
     for title, entry in nav:
-        pages.extend(entry if isinstance(entry, list) else [(title, entry)])
+        pages.extend(_nav_pages(entry) if isinstance(entry, list) else [(title, entry)])
     return pages
 
 

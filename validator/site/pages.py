@@ -363,10 +363,37 @@ def site_title(workspace: Workspace, language_code: str) -> str:
     return renderer.plain("rulebook#title", workspace.rulebook.project.title)
 
 
-def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str | list[tuple[str, str]]]]:
-    """The site's navigation as (title, page) or (section title, [(title, page)]),
-    with plain-text titles (the build escapes them for HTML) made
-    :func:`markdown.inert`, as Material decodes a title once more in places."""
+NavItem = tuple[str, "str | list[NavItem]"]
+"""(title, page) or (section title, [items])."""
+
+CHAPTERS_PER_SECTION = 12
+"""A book with more chapters shows them in sections of this many (at most): with
+navigation.prune, a page then carries its own section's links and the sections'
+titles, not a link to every chapter (at 128 chapters, half of a page's bytes)."""
+
+
+def grouped(items: list[tuple[str, str]]) -> list[NavItem]:
+    """``items`` as they are when few; else in sections of consecutive items, each
+    titled by its first and last titles."""
+    if len(items) <= CHAPTERS_PER_SECTION:
+        return list(items)
+    count = -(-len(items) // CHAPTERS_PER_SECTION)
+    base, extra = divmod(len(items), count)  # sizes differ by one at most
+    sections: list[NavItem] = []
+    start = 0
+    for index in range(count):
+        part = items[start:start + base + (index < extra)]
+        start += len(part)
+        title = part[0][0] if len(part) == 1 else f"{part[0][0]} \u2013 {part[-1][0]}"
+        sections.append((title, list(part)))
+    return sections
+
+
+def navigation(workspace: Workspace, language_code: str) -> list[NavItem]:
+    """The site's navigation as (title, page) or (section title, [items]), with
+    plain-text titles (the build escapes them for HTML) made :func:`markdown.inert`,
+    as Material decodes a title once more in places.  Chapters come in sections
+    when there are many (see :data:`CHAPTERS_PER_SECTION`)."""
     translations = interface_translations(workspace.ui_catalogs.get(language_code))
 
     def _(message: str) -> str:
@@ -381,11 +408,11 @@ def navigation(workspace: Workspace, language_code: str) -> list[tuple[str, str 
                 for c in workspace.rulebook.chapters]
     return [
         (_("Home"), "index.md"),
-        *chapters,
+        *grouped(chapters),
         (_("Reference"), [(_("Glossary"), GLOSSARY_PAGE),
                           (_("Official answers"), faq_pages.FAQ_PAGE),
                           (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE),
                           (_("Sources"), SOURCES_PAGE)]),
         (_("For translators"), [(_("Translation status"), STATUS_PAGE), (_("Translator's guide"), TRANSLATORS_PAGE)]),
-        (_("Parallel text"), parallel),
+        (_("Parallel text"), grouped(parallel)),
     ]
