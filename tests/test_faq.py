@@ -186,14 +186,25 @@ def test_the_faq_page_has_a_section_per_chapter(workspace: Workspace, report: Ch
     assert "faq.md" in listed
 
 
-def test_the_faq_page_shows_the_outcome_the_core_computed(workspace: Workspace, pages: dict[str, dict[str, str]],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_faq_page_shows_the_outcome_the_core_computed(workspace: Workspace, report: CheckReport,
+                                                          pages: dict[str, dict[str, str]]) -> None:
     """A wrong stated outcome fails the check (broken_inputs); here the page shows the
     computed value, so a core that answered otherwise would change the page."""
-    page = pages["en"]["faq.md"]
-    block = page[page.index('<a id="chariots-and-chariot-units--hero-on-foot-and-chariots">'):]
-    block = block[:block.index("<a id=", 10)]
-    assert 'title="chariots-take-only-chariot-characters"' in block
+    def outcome_of(page: str) -> str:
+        block = page[page.index('<a id="chariots-and-chariot-units--hero-on-foot-and-chariots">'):]
+        block = block[:block.index("<a id=", 10)]
+        # Shown as a worked example, in the reader's words: the refusal and its reason.
+        assert 'class="admonition example worked-example"' in block and 'class="worked-trace"' in block
+        return block[block.index('class="worked-outcome"'):block.index('class="worked-steps"')]
+
+    outcome = outcome_of(pages["en"]["faq.md"])
+    assert 'may join</span> <span class="worked-value">no</span>' in outcome
+    assert 'worked-value">chariots take only chariot characters</span>' in outcome
+    runs = tuple(replace(run, computed={**run.computed, "may_join": True})
+                 if run.rule_id == "faq/chariots-and-chariot-units" and run.computed is not None else run
+                 for run in report.runs)
+    other = render_pages(workspace, CheckReport(runs, report.problems, report.warnings), "en")["faq.md"]
+    assert 'may join</span> <span class="worked-value">yes</span>' in outcome_of(other)
 
 
 # --- search and open data --------------------------------------------------------------
