@@ -103,18 +103,30 @@ def _tree_kib(pid: int) -> int:
     return total
 
 
+def _high_water_kib(pid: int) -> int:
+    """The process's own peak resident memory (VmHWM: its address space's, so it
+    starts afresh at exec)."""
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 def run_measured(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> Measure:
     """Seconds and peak memory (KiB) of ``command``: the largest of the process's own
-    peak and the sampled proportional memory of its whole tree (worker processes)."""
+    peak (sampled) and the sampled proportional memory of its whole tree (worker processes)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     peak = 0
+    high_water = 0
     done = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
+        nonlocal peak, high_water
         while not done.is_set():
             peak = max(peak, _tree_kib(process.pid))
+            high_water = max(high_water, _high_water_kib(process.pid))
             done.wait(0.05)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -129,7 +141,9 @@ def run_measured(command: list[str], cwd: Path = ROOT, env: dict[str, str] | Non
     if process.returncode != 0:
         tail = output.decode("utf-8", "replace").strip().splitlines()[-5:]
         raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n" + "\n".join(tail))
-    return Measure(elapsed, max(peak, int(usage.ru_maxrss)), usage.ru_utime + usage.ru_stime)
+    # Not ru_maxrss: Linux carries it over from the parent across fork and exec, so every
+    # command would seem to use at least what this process holds.
+    return Measure(elapsed, max(peak, high_water), usage.ru_utime + usage.ru_stime)
 
 
 def best(measures: list[Measure]) -> Measure:

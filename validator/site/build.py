@@ -39,6 +39,8 @@ from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
 from validator.workspace import Workspace
 
+OPEN_DATA_JOB = "open data"
+"""The job that writes ``api/``, run beside the languages' (no language code has a space)."""
 OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
@@ -60,11 +62,14 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
         def build_one(code: str) -> None:
-            _build_language(workspace, report, status, code, staged.pages, staged.site / code)
+            if code == OPEN_DATA_JOB:
+                write_api(workspace, report, staged.site)
+            else:
+                _build_language(workspace, report, status, code, staged.pages, staged.site / code)
 
-        for _ in run_per_language(build_one, codes):
+        for _ in run_per_language(build_one, [*codes, OPEN_DATA_JOB]):
             checkpoint("mkdocs")
-        _publish(workspace, report, staged, target, epoch)
+        _publish(workspace, report, staged, target, epoch, open_data=False)
     return [target / code.code for code in workspace.project.languages if language in (None, code.code)]
 
 
@@ -113,10 +118,12 @@ def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
     return {code: found[code] for code in codes}
 
 
-def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target: Path, epoch: int | None) -> None:
+def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target: Path, epoch: int | None,
+             open_data: bool = True) -> None:
     """What a site has besides its languages' pages, then the swap into place."""
     _write_root_index(workspace, staged.site)
-    write_api(workspace, report, staged.site)
+    if open_data:
+        write_api(workspace, report, staged.site)
     make_reproducible(staged.site, epoch)
     finish(staged)
     swap(staged, target)

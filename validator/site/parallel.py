@@ -11,6 +11,7 @@ back as its problems, so the report stays one line per problem.
 from __future__ import annotations
 
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -67,6 +68,10 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
         return
     _JOB = job
     problems: list[Problem] = []
+    # What the build loaded so far (rulebook, checks, dictionaries) is shared with the
+    # forked workers page by page until written; kept out of the collector's sight,
+    # it stays shared, since a collection writes to every object it visits.
+    gc.freeze()
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_die_with_parent) as pool:
@@ -88,5 +93,6 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
                     yield code
     finally:
         _JOB = None
+        gc.unfreeze()
     if problems:
         raise ProblemsFound(problems)

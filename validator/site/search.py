@@ -23,6 +23,8 @@ load its tables on every build, and lemmatises no better than simplemma on the
 rulebook's words.  morfeusz2 (the reference Polish analyser) gives the best
 lemmas but installs a native library built for one platform; simplemma's
 misses on the rulebook (``potwora``) are caught by the Snowball stem.
+The lemmas found are kept between builds (:mod:`validator.site.lemmas`), so
+simplemma's dictionaries are read only for words not met before.
 
 The query side cannot run these stemmers, so the index carries what it needs:
 ``forms``, every word form seen (folded) with its keys, so that ``zolnierzy``
@@ -49,13 +51,13 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
-import simplemma
 import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
 
 from validator.content.catalogs import interface_translations
 from validator.content.model import Inflection
 from validator.content.tokens import Token, split
+from validator.site.lemmas import lemma, lemmatizes, save_lemmas
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
@@ -141,15 +143,6 @@ def _stemmer(code: str) -> object | None:
     return snowballstemmer.stemmer(name) if name in snowballstemmer.algorithms() else None
 
 
-@cache
-def _lemmatizes(code: str) -> bool:
-    try:
-        simplemma.lemmatize("a", lang=code)
-    except ValueError:
-        return False
-    return True
-
-
 @lru_cache(maxsize=200_000)
 def _keys(code: str, word: str) -> tuple[str, ...]:
     if _WHOLE.match(fold(word)):
@@ -158,8 +151,8 @@ def _keys(code: str, word: str) -> tuple[str, ...]:
     stemmer = _stemmer(code)
     if stemmer is not None:
         keys = [fold(stemmer.stemWord(word))]  # type: ignore[attr-defined]
-    if _lemmatizes(code):
-        keys.append(fold(simplemma.lemmatize(word, lang=code)))
+    if lemmatizes(code):
+        keys.append(fold(lemma(code, word)))
     return tuple(dict.fromkeys(key for key in keys if key))
 
 
@@ -304,6 +297,7 @@ def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
 def write_index(workspace: Workspace, code: str, folder: Path) -> Path:
     """Write the language's index as a script that assigns ``window.validatorSearchIndex``."""
     index = build_index(workspace, code)
+    save_lemmas()  # a build's worker process ends without running exit handlers
     path = folder / INDEX_FILE
     # "</" cannot end a script early, should the file ever be inlined.
     payload = json.dumps(index, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

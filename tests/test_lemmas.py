@@ -1,0 +1,59 @@
+"""Lemmas are kept between builds: a word met before is not looked up again, and a
+cache that cannot be read or written changes nothing but the time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import simplemma
+
+from validator.site import lemmas
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(lemmas.CACHE_VARIABLE, str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_a_lemma_found_once_is_read_from_the_cache_afterwards(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = lemmas.Lemmas("pl")
+    assert first.lemma("jeźdźcem") == simplemma.lemmatize("jeźdźcem", lang="pl") == "jeździec"
+    first.save()
+    saved = json.loads(next(cache.glob("lemmas-pl-simplemma-*.json")).read_text(encoding="utf-8"))
+    assert saved == {"jeźdźcem": "jeździec"}
+
+    def unavailable(word: str, lang: str) -> str:
+        raise AssertionError(f"the dictionary was read for {word!r}")
+
+    monkeypatch.setattr(simplemma, "lemmatize", unavailable)
+    assert lemmas.Lemmas("pl").lemma("jeźdźcem") == "jeździec"
+    with pytest.raises(AssertionError):
+        lemmas.Lemmas("pl").lemma("potwora")  # not kept: looked up (here, refused)
+
+
+def test_savers_merge_and_a_broken_cache_is_ignored(cache: Path) -> None:
+    one, two = lemmas.Lemmas("es"), lemmas.Lemmas("es")
+    one.lemma("carros")
+    two.lemma("jinetes")
+    one.save()
+    two.save()
+    path = next(cache.glob("lemmas-es-*.json"))
+    assert set(json.loads(path.read_text(encoding="utf-8"))) == {"carros", "jinetes"}
+    path.write_text("{not json", encoding="utf-8")
+    broken = lemmas.Lemmas("es")
+    assert broken.known == {} and broken.lemma("carros") == simplemma.lemmatize("carros", lang="es")
+    assert [p.name for p in cache.iterdir() if p.name.startswith(".lemmas-")] == []  # no temporary file left
+
+
+def test_an_unwritable_cache_or_none_at_all_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv(lemmas.CACHE_VARIABLE, str(blocker / "cache"))  # under a file: cannot be made
+    kept = lemmas.Lemmas("pl")
+    assert kept.lemma("potwora") == simplemma.lemmatize("potwora", lang="pl")
+    kept.save()
+    monkeypatch.setenv(lemmas.CACHE_VARIABLE, "")
+    assert lemmas.cache_folder() is None and lemmas.Lemmas("pl").path is None
