@@ -5,8 +5,10 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,3 +75,45 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return site
+
+
+@pytest.fixture(scope="module")
+def server(built_site: Path) -> Iterator[str]:
+    """The bundled site served over HTTP for a module's browser tests (a module may
+    serve another site under the same name)."""
+    from browser_support import serve
+
+    yield from serve(built_site)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, for a module's tests."""
+    from browser_support import chromium
+
+    yield from chromium()
+
+
+@pytest.fixture(scope="module")
+def workspace() -> Any:
+    """The bundled project, loaded once per module (read-only)."""
+    from validator.workspace import load_workspace
+
+    return load_workspace(ROOT)
+
+
+@pytest.fixture(scope="module")
+def report(workspace: Any) -> Any:
+    """The bundled project's check, once per module."""
+    from validator.checks.run import check_workspace
+
+    return check_workspace(workspace)
+
+
+@pytest.fixture(scope="module")
+def pages(workspace: Any, report: Any) -> dict[str, dict[str, str]]:
+    """Every page of every language of the bundled project, as Markdown, once per module."""
+    from validator.site.pages import render_pages
+
+    return {language.code: render_pages(workspace, report, language.code)
+            for language in workspace.project.languages}

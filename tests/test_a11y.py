@@ -15,12 +15,11 @@ import hashlib
 import io
 import tarfile
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE_VERSION = "4.14.1"
@@ -85,16 +84,6 @@ def axe_script() -> str:
         member = archive.extractfile("package/axe.min.js")
         assert member is not None
         return member.read().decode("utf-8")
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def run_axe(page: Any, axe_script: str, options: dict[str, Any] | None = None,

@@ -3,24 +3,12 @@ language selector keeps the page, the register filters, links work, a phone fits
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def test_language_selector_keeps_the_page(server: str, browser: Any) -> None:

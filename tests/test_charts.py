@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 import markdown as python_markdown
 import pytest
 from babel.messages.pofile import read_po
-from browser_support import chromium, needs_chromium
+from browser_support import needs_chromium
 
 from tests.conftest import ROOT
 from validator.checks.charts import ChartError, Series, declared_series
@@ -177,11 +176,6 @@ SLATE = """() => {
   }
   document.body.setAttribute('data-md-color-scheme', 'slate');
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 @needs_chromium

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from validator.checks.run import CheckReport, check_workspace
+from validator.checks.run import CheckReport
 from validator.content.extract import messages_of_file
 from validator.content.faq import Faq, FaqEntry, faq_problems
 from validator.content.yamlsource import read_yaml
@@ -28,21 +28,6 @@ from validator.workspace import Workspace, load_workspace
 
 LANGUAGES = ("en", "es", "pl")
 ANY_SIZE = VARIANTS["polish-summary-look-out-sir-any-size"]
-
-
-@pytest.fixture(scope="module")
-def workspace() -> Workspace:
-    return load_workspace(ROOT)
-
-
-@pytest.fixture(scope="module")
-def report(workspace: Workspace) -> CheckReport:
-    return check_workspace(workspace)
-
-
-@pytest.fixture(scope="module")
-def pages(workspace: Workspace, report: CheckReport) -> dict[str, dict[str, str]]:
-    return {code: render_pages(workspace, report, code) for code in LANGUAGES}
 
 
 # --- the core follows the answers ------------------------------------------------------

@@ -6,12 +6,11 @@ printed as their titles, without addresses)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium
 
 pytestmark = needs_chromium
 
@@ -19,16 +18,6 @@ PHONE = {"width": 390, "height": 844}
 LANGUAGES = ("en", "es", "pl")
 HIDDEN_IN_PRINT = (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer", ".md-search",
                    ".md-top", ".headerlink")
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def _overflow(page: Any) -> list[str]:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium
 from conftest import ROOT, ProjectCopy
 
 from validator.content.tokens import tokens
@@ -134,16 +133,6 @@ PREVIEW = """() => { const box = document.querySelector('.rule-preview');
     return box && !box.hidden ? {title: box.firstChild.textContent, text: box.lastChild.textContent,
                                  lang: box.getAttribute('lang'), right: box.getBoundingClientRect().right} : null; }"""
 LINK = f"article a[href$='#{TARGET.rsplit('/', 1)[1]}']:not(.headerlink)"
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def _expected(workspace: Workspace, code: str) -> dict[str, str]:

@@ -11,10 +11,10 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from conftest import ROOT, ProjectCopy
+from conftest import ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
-from validator.checks.run import CheckReport, check_workspace
+from validator.checks.run import CheckReport
 from validator.content.model import PLACE_KINDS
 from validator.content.tokens import tokens
 from validator.content.units import LanguageUnits, convert
@@ -24,21 +24,6 @@ from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
 
 LANGUAGES = ("en", "es", "pl")
-
-
-@pytest.fixture(scope="module")
-def workspace() -> Workspace:
-    return load_workspace(ROOT)
-
-
-@pytest.fixture(scope="module")
-def report(workspace: Workspace) -> CheckReport:
-    return check_workspace(workspace)
-
-
-@pytest.fixture(scope="module")
-def pages(workspace: Workspace, report: CheckReport) -> dict[str, dict[str, str]]:
-    return {code: render_pages(workspace, report, code) for code in LANGUAGES}
 
 
 def renderer(workspace: Workspace, code: str) -> TextRenderer:

@@ -4,24 +4,11 @@ evidence of a claim about the English originals is a link a reader can follow.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def test_errata_and_scan_damage_filter_and_show_their_places(server: str, browser: Any) -> None:

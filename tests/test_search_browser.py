@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium, serve
 from conftest import ROOT, ProjectCopy
 
 pytestmark = needs_chromium
@@ -47,16 +46,6 @@ DEATHS = {"monstrous-mounts/death-of-the-rider", "monstrous-mounts/death-of-the-
           "chariots/death-of-the-character"}  # "Śmierć ..." in the title
 CHALLENGES = {"challenges/who-may-duel", "challenges/issuing", "challenges/accepting", "challenges/refusing",
               "chariots/challenges"}  # "... desafío" in the title
-
-
-@pytest.fixture(scope="module")
-def server(built_site: Path) -> Iterator[str]:
-    yield from serve(built_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 @pytest.fixture(params=ORIGINS)

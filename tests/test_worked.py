@@ -13,29 +13,13 @@ from typing import Annotated
 import pytest
 from annotated_types import Interval
 
-from validator.checks.run import CheckReport, check_workspace
+from validator.checks.run import CheckReport
 from validator.core.scenarios.types import D6, Count, Leadership, Save
 from validator.shown import DIE, ROLL, SAVE, Shown, kind_of
 from validator.site import text
-from validator.site.pages import render_pages
-from validator.workspace import Workspace, load_workspace
+from validator.workspace import Workspace
 
 from .conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def workspace() -> Workspace:
-    return load_workspace(ROOT)
-
-
-@pytest.fixture(scope="module")
-def report(workspace: Workspace) -> CheckReport:
-    return check_workspace(workspace)
-
-
-@pytest.fixture(scope="module")
-def pages(workspace: Workspace, report: CheckReport) -> dict[str, dict[str, str]]:
-    return {code: render_pages(workspace, report, code) for code in ("en", "es", "pl")}
 
 
 @pytest.mark.parametrize(("language", "shown"), [("en", "70.4%"), ("es", "70,4\u00a0%"), ("pl", "70,4\u00a0%")])

@@ -3,24 +3,16 @@ sees the outcome the rules core computes for it, from a page opened from disk.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from validator.core.scenarios import RULESET
 from validator.site.text import percent
 
-from .browser_support import chromium, needs_chromium
+from .browser_support import needs_chromium
 
 FORM = "try-death-of-the-rider--pass-chance"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def _expected(leadership: int) -> str:

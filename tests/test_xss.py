@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import chromium, needs_chromium, serve
+from browser_support import needs_chromium, serve
 from conftest import copy_project
 from xss_corpus import FAQ_UNDER_RULE, KINDS, PAGES, PREVIEWED, YAML_CONTEXTS, all_ids, payload, plant, short
 
@@ -63,11 +63,6 @@ def hostile_site(hostile_project: Path) -> Path:
 @pytest.fixture(scope="module")
 def server(hostile_site: Path) -> Iterator[str]:
     yield from serve(hostile_site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 class Visit:
