@@ -310,3 +310,27 @@ def test_hostile_text_stays_plain_text_and_states_are_named(project: ProjectCopy
     assert (rules[others[1].id]["title"]["language"], rules[others[1].id]["title"]["state"]) == \
         ("en", "untranslated")
     assert errors("rules", json.loads(written)) == []
+
+
+def test_each_example_says_how_the_core_worked_it_out(workspace: Workspace, report: CheckReport) -> None:
+    """The steps of the open data are the trace the page shows: the core's own calls,
+    with rules that exist, and texts in the reader's language where translated."""
+    for code in ("en", "pl"):
+        data = documents(workspace, report, code)
+        examples = data["examples"]["examples"] + [example for entry in data["faq"]["faq"]
+                                                   for example in entry["examples"]]
+        assert examples and all(example["steps"] for example in examples)
+        for example in examples[:40]:
+            subject = example.get("rule") or next(f"faq/{entry['id']}" for entry in data["faq"]["faq"]
+                                                  if example in entry["examples"])
+            trace = report.trace(subject, example["id"])
+            assert [step["function"] for step in example["steps"]] == [step.key for step in trace]
+            assert [step["depth"] for step in example["steps"]] == [step.depth for step in trace]
+            for step in example["steps"]:
+                assert all(workspace.rulebook.rule(rule) for rule in step["rules"])
+        languages = {step["text_language"] for example in examples for step in example["steps"]}
+        assert languages == {code}, languages
+    assert not errors("examples", documents(workspace, report, "pl")["examples"])
+    broken = documents(workspace, report, "en")["examples"]
+    broken["examples"][0]["steps"][0]["depth"] = 0
+    assert errors("examples", broken)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.checks.run import CheckReport
+from validator.content.catalogs import RuleCatalog
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, split
@@ -86,6 +87,7 @@ def dumps(data: object) -> str:
 def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str, JSON]:
     """The four documents of one language, by kind."""
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[code], workspace.project.language(code))
+    labels = workspace.label_catalogs[code]
     head = {"format": FORMAT, "language": code, "source_language": workspace.project.source_language}
     rulebook = workspace.rulebook
     referred = referrers(rulebook)
@@ -103,10 +105,10 @@ def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str,
                           "discrepancies": [_discrepancy(renderer, entry)
                                             for entry in rulebook.discrepancies.discrepancies]},
         "examples": {**head, "$schema": "../schema/examples.schema.json",
-                     "examples": [_example(renderer, report, rule, example)
+                     "examples": [_example(renderer, labels, report, rule, example)
                                   for rule in rulebook.rules for example in rule.examples]},
         "faq": {**head, "$schema": "../schema/faq.schema.json",
-                "faq": [_faq(renderer, report, entry) for entry in rulebook.faq.faq]},
+                "faq": [_faq(renderer, labels, report, entry) for entry in rulebook.faq.faq]},
     }
 
 
@@ -220,17 +222,32 @@ def _evidence(evidence: tuple[Evidence, ...]) -> list[JSON]:
             for item in evidence]
 
 
-def _example(renderer: TextRenderer, report: CheckReport, rule: Rule, example: Example) -> JSON:
+def _example(renderer: TextRenderer, labels: RuleCatalog, report: CheckReport, rule: Rule,
+             example: Example) -> JSON:
     return {
         "id": example.id, "rule": rule.id, "anchor": f"{anchor(rule.id)}--{example.id}",
         "url": f"{preview_key(renderer.rulebook, rule.id).split('#')[0]}#{anchor(rule.id)}--{example.id}",
         "scenario": example.scenario, "variant": example.variant, "given": outcome(example.given),
         "outcome": outcome(report.computed(rule.id, example.id)),
         "text": text(renderer, f"{rule.id}#example.{example.id}", example.text),
+        "steps": steps(labels, report, rule.id, example.id),
     }
 
 
-def _faq(renderer: TextRenderer, report: CheckReport, entry: FaqEntry) -> JSON:
+def steps(labels: RuleCatalog, report: CheckReport, subject: str, example_id: str) -> list[JSON]:
+    """How the rules core worked an example out, step by step, as the page shows it:
+    each call of a core function with the rules it applies, its arguments and result,
+    and its description in the reader's language (``text_language`` says which)."""
+    found: list[JSON] = []
+    for step in report.trace(subject, example_id):
+        shown = labels.translate(f"labels/step/{step.key}", step.text)
+        found.append({"depth": step.depth, "function": step.key, "rules": list(step.rules),
+                      "text": shown.text, "text_language": shown.language,
+                      "given": outcome(dict(step.params)), "result": outcome(step.result)})
+    return found
+
+
+def _faq(renderer: TextRenderer, labels: RuleCatalog, report: CheckReport, entry: FaqEntry) -> JSON:
     """An official answer, with its worked examples inline (they belong to no rule)."""
     base, page = entry.subject, f"{html_page('faq.md')}#{anchor(entry.id)}"
     return {
@@ -246,7 +263,8 @@ def _faq(renderer: TextRenderer, report: CheckReport, entry: FaqEntry) -> JSON:
         "examples": [{"id": example.id, "anchor": f"{anchor(entry.id)}--{example.id}",
                       "url": f"{page}--{example.id}", "scenario": example.scenario, "variant": example.variant,
                       "given": outcome(example.given), "outcome": outcome(report.computed(base, example.id)),
-                      "text": text(renderer, f"{base}#example.{example.id}", example.text)}
+                      "text": text(renderer, f"{base}#example.{example.id}", example.text),
+                      "steps": steps(labels, report, base, example.id)}
                      for example in entry.examples],
     }
 
