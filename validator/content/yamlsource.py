@@ -74,9 +74,9 @@ def decode_utf8(data: bytes, shown_as: str) -> str:
                                      "character")]) from None
 
 
-MAX_INPUT_BYTES = 4 * 2**20
-"""The largest bundled file (a catalogue) is under 200 KiB; parsing 4 MiB takes seconds. A larger file is
-a mistake (or an attack), refused before it is read."""
+MAX_INPUT_BYTES = 32 * 2**20
+"""A catalogue of a 3,000-rule book is about 5 MiB (the bundled ones are under 200 KiB) and reads in a few
+seconds; a file of more than 32 MiB is a mistake (or an attack), refused before it is read."""
 MAX_DEPTH = 40
 """Nesting deeper than any rulebook needs; the parser itself would overflow at a few hundred."""
 MAX_NODES = 200_000
