@@ -116,3 +116,20 @@ def test_an_edit_beyond_chapter_pages_waits_for_the_whole_build(project: Project
     reread = load_workspace(project.root)
     assert reread.rulebook.glossary != live.workspace.rulebook.glossary  # type: ignore[union-attr]
     assert live.update(reread) == []
+
+
+def test_a_fast_path_that_fails_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from validator.site import serve
+
+    site = LiveSite(tmp_path / "site")
+
+    def vanished(workspace: object) -> list[str]:
+        raise FileNotFoundError(2, "No such file or directory", str(tmp_path / "site" / "en"))
+
+    monkeypatch.setattr(site, "update", vanished)
+    monkeypatch.setattr(serve, "load_workspace", lambda project: None)
+    assert serve.quick_update(tmp_path, site) is False
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("Not updated at once (") and err[0].endswith("the whole build follows.")
+    site.close()

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer, _timestamp
 
 from validator.checks.run import check_workspace
@@ -70,6 +71,11 @@ def quick_update(project: Path, live: LiveSite) -> bool:
         for problem in found.problems:
             print(problem, file=sys.stderr)
         print("Not updated: the page shows its last good build.", file=sys.stderr, flush=True)
+        return False
+    except (OSError, MkDocsException) as error:
+        # The served folder moved away, a page MkDocs refuses...: the whole build says more.
+        print(f"Not updated at once ({' '.join(str(error).split())[:200]}); the whole build follows.",
+              file=sys.stderr, flush=True)
         return False
     if updated:
         print(f"Updated {', '.join(updated)} in {time.perf_counter() - start:.2f} s; the whole build follows",
