@@ -12,6 +12,7 @@ refuses changes nothing: the problems are printed, the site stays.
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -158,6 +159,10 @@ class BackgroundBuilds:
         return True
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _locked(lock: threading.Lock, action: Callable[[], None]) -> None:
     with lock:
         action()
@@ -202,6 +207,8 @@ def serve(project: Path, site_dir: Path, port: int) -> int:
         if path.exists():
             server.watch(str(path))
     print(f"Serving on http://127.0.0.1:{port}/ (Ctrl+C to stop)", flush=True)
+    # Stopped by a signal as by Ctrl+C, so that a build running in the background stops too.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.serve()  # type: ignore[no-untyped-call]
     except KeyboardInterrupt:
