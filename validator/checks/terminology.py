@@ -176,14 +176,32 @@ def forbidden_variants(text: str, glossary: Glossary, language: str) -> Iterator
              else piece.text if isinstance(piece, Literal) else " " for piece in split(text)]
     plain = "".join(shown)
     folded = plain.lower()
-    entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
     seen: set[tuple[int, int]] = set()
-    for entry in entries:
-        english = entry.term if isinstance(entry, Term) else entry.name
-        for variant in entry.forbidden.get(language, ()):
-            if variant.split()[0].lower() not in folded:
-                continue  # the cheap test first
-            for match in variant_pattern(variant).finditer(plain):
-                if match.span() not in seen:
-                    seen.add(match.span())
-                    yield Variant(english, match.group(0), entry.preferred_form(language))
+    for first_word, pattern, english, entry in _forbidden(glossary, language):
+        if first_word not in folded:
+            continue  # the cheap test first
+        for match in pattern.finditer(plain):
+            if match.span() not in seen:
+                seen.add(match.span())
+                yield Variant(english, match.group(0), entry.preferred_form(language))
+
+
+_FORBIDDEN: dict[tuple[int, str], tuple[Glossary, list[tuple[str, re.Pattern[str], str, Term | Name]]]] = {}
+
+
+def _forbidden(glossary: Glossary, language: str) -> list[tuple[str, re.Pattern[str], str, Term | Name]]:
+    """Each variant the glossary forbids in ``language``: its first word in lower case,
+    its pattern, the entry's English and the entry; listed once per glossary, since the
+    lint asks for every message."""
+    key = (id(glossary), language)
+    kept = _FORBIDDEN.get(key)
+    if kept is not None and kept[0] is glossary:
+        return kept[1]
+    entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
+    listed = [(variant.split()[0].lower(), variant_pattern(variant),
+               entry.term if isinstance(entry, Term) else entry.name, entry)
+              for entry in entries for variant in entry.forbidden.get(language, ()) if variant.split()]
+    if len(_FORBIDDEN) > 32:
+        _FORBIDDEN.clear()
+    _FORBIDDEN[key] = (glossary, listed)
+    return listed

@@ -7,9 +7,11 @@ rather than silently passed off as current.
 
 from __future__ import annotations
 
+import copy
 import gettext
 import io
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -74,10 +76,13 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         # the way Babel and gettext (which compile the expression) will.
         catalog.num_plurals  # noqa: B018
         gettext.c2py(catalog.plural_expr)
-        # Compiling it as the site build will (see interface_translations) proves the
-        # header's charset too.
+        # Compiling its header as the site build will (see interface_translations) proves
+        # the charset and the plural forms (every message compiling as well follows from
+        # the charset, which the lint requires to be UTF-8).
+        header_only = copy.copy(catalog)
+        header_only._messages = OrderedDict()
         compiled = io.BytesIO()
-        write_mo(compiled, catalog)
+        write_mo(compiled, header_only)
         compiled.seek(0)
         Translations(compiled)
         return restore_previous_ids(catalog, text)
