@@ -7,11 +7,9 @@ rather than silently passed off as current.
 
 from __future__ import annotations
 
-import copy
 import gettext
 import io
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -76,13 +74,11 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         # the way Babel and gettext (which compile the expression) will.
         catalog.num_plurals  # noqa: B018
         gettext.c2py(catalog.plural_expr)
-        # Compiling its header as the site build will (see interface_translations) proves
-        # the charset and the plural forms (every message compiling as well follows from
-        # the charset, which the lint requires to be UTF-8).
-        header_only = copy.copy(catalog)
-        header_only._messages = OrderedDict()
+        # Compiling it as the site build will (see interface_translations) proves the
+        # header's charset too, and refuses an entry Babel read but cannot write (a
+        # msgid_plural with a single msgstr).
         compiled = io.BytesIO()
-        write_mo(compiled, header_only)
+        write_mo(compiled, catalog)
         compiled.seek(0)
         Translations(compiled)
         return restore_previous_ids(catalog, text)
@@ -137,6 +133,13 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
         if "msgid" not in entry:
             problem(entry_line, "msgctxt without a msgid after it", 'add the msgid line (msgid "English text")')
             return
+        indexed = any(keyword.startswith("msgstr[") for keyword in entry)
+        if "msgid_plural" in entry and "msgstr" in entry:
+            problem(entry_line, "an entry with msgid_plural has a plain msgstr",
+                    "give one msgstr[0], msgstr[1], ... per plural form (msgfmt rejects a plain msgstr there)")
+        elif "msgid_plural" not in entry and indexed:
+            problem(entry_line, "msgstr[n] in an entry without msgid_plural",
+                    "write msgstr without an index (msgfmt rejects msgstr[n] there)")
         key = ("".join(entry["msgctxt"]) if "msgctxt" in entry else None, "".join(entry["msgid"]))
         if key in seen:
             name = f"msgctxt {key[0]!r}" if key[0] is not None else f"msgid {key[1][:60]!r}"
