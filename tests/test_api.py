@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po, write_po
-from conftest import ROOT, ProjectCopy
+from conftest import ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from validator.checks.run import CheckReport, check_workspace
@@ -23,16 +23,6 @@ from validator.workspace import Workspace, load_workspace
 
 LANGUAGES = ("en", "es", "pl")
 PAYLOAD = "<script>alert(1)</script> &amp; <b onmouseover=alert(2)>"
-
-
-@pytest.fixture(scope="module")
-def workspace() -> Workspace:
-    return load_workspace(ROOT)
-
-
-@pytest.fixture(scope="module")
-def report(workspace: Workspace) -> CheckReport:
-    return check_workspace(workspace)
 
 
 def schema(kind: str) -> dict[str, Any]:

@@ -7,25 +7,13 @@ import json
 import re
 from typing import Any
 
-import pytest
-
-from validator.checks.run import CheckReport, check_workspace
+from validator.checks.run import CheckReport
 from validator.core.scenarios import RULESET
 from validator.ruleset import Ruleset, Scenario
 from validator.trace import Step, step_text, trace_problems, tracing
-from validator.workspace import Workspace, load_workspace
+from validator.workspace import Workspace
 
-from .conftest import ROOT, ProjectCopy
-
-
-@pytest.fixture(scope="module")
-def workspace() -> Workspace:
-    return load_workspace(ROOT)
-
-
-@pytest.fixture(scope="module")
-def report(workspace: Workspace) -> CheckReport:
-    return check_workspace(workspace)
+from .conftest import ProjectCopy
 
 
 def _known_rules(workspace: Workspace) -> set[str]:

@@ -307,6 +307,17 @@ def _value_text(value: object) -> str:
     return "null" if value is None else str(value)
 
 
+def _absolute(path: Path) -> Path:
+    """A path given on the command line, against the folder the command runs in."""
+    return path if path.is_absolute() else Path.cwd() / path
+
+
+def _refuse_on_problems(problems: Sequence[Problem], not_done: str) -> None:
+    if problems:
+        print(f"Checks failed; the site was not {not_done}.", file=sys.stderr)
+        raise ProblemsFound(problems)
+
+
 def _build(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.run import check_workspace
     from validator.site.build import build_sites
@@ -320,16 +331,14 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
         print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
               f"(the languages of rulebook.yml)", file=sys.stderr)
         return EXIT_USAGE
-    site_dir = arguments.site_dir if arguments.site_dir.is_absolute() else Path.cwd() / arguments.site_dir
+    site_dir = _absolute(arguments.site_dir)
     try:
         # Refuse a place the build may not write before spending time on the check.
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
         build_epoch()
         report = check_workspace(workspace)
         _report_warnings(report.warnings)
-        if not report.ok:
-            print("Checks failed; the site was not built.", file=sys.stderr)
-            raise ProblemsFound(report.problems)
+        _refuse_on_problems(report.problems, "built")
         folders = build_sites(workspace, report, site_dir, arguments.language)
     except OutputError as error:
         print(error.line, file=sys.stderr)
@@ -347,17 +356,15 @@ def _assemble(project: Path, arguments: argparse.Namespace) -> int:
     from validator.workspace import load_workspace
 
     workspace = load_workspace(project)
-    parts = [part if part.is_absolute() else Path.cwd() / part for part in arguments.parts]
-    site_dir = arguments.site_dir if arguments.site_dir.is_absolute() else Path.cwd() / arguments.site_dir
+    parts = [_absolute(part) for part in arguments.parts]
+    site_dir = _absolute(arguments.site_dir)
     try:
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
         build_epoch()
         language_parts(workspace, parts)  # every language once, before the check's time is spent
         # The open data carries the checked outcomes of the examples: the check runs again here.
         report = check_workspace(workspace)
-        if not report.ok:
-            print("Checks failed; the site was not assembled.", file=sys.stderr)
-            raise ProblemsFound(report.problems)
+        _refuse_on_problems(report.problems, "assembled")
         folders = assemble_sites(workspace, report, parts, site_dir)
     except OutputError as error:
         print(error.line, file=sys.stderr)
@@ -370,7 +377,7 @@ def _assemble(project: Path, arguments: argparse.Namespace) -> int:
 def _serve(project: Path, arguments: argparse.Namespace) -> int:
     from validator.site.serve import serve
 
-    site_dir = arguments.site_dir if arguments.site_dir.is_absolute() else Path.cwd() / arguments.site_dir
+    site_dir = _absolute(arguments.site_dir)
     return serve(project, site_dir, arguments.port)
 
 
