@@ -85,9 +85,9 @@ def test_every_example_lists_its_steps_with_links_to_rules(pages: dict[str, dict
         for rule in chapter.rules:
             for example in rule.examples:
                 box = _example(page, f"{rule.id.rsplit('/', 1)[-1]}--{example.id}")
-                steps = re.findall(r'<li class="depth-\d" markdown>(.*?)</li>', box)
+                steps = re.findall(r'<li class="depth-\d">(.*?)</li>', box)
                 assert steps, f"{rule.id}#{example.id} lists no step"
-                links = re.findall(r"\]\(([a-z-]+)\.md#([a-z0-9-]+)\)", " ".join(steps))
+                links = re.findall(r'<a href="([a-z0-9-]+)\.html#([a-z0-9-]+)"', " ".join(steps))
                 assert links, f"{rule.id}#{example.id}: no step links its rule"
                 for chapter_id, rule_anchor in links:
                     assert any(r.id == f"{chapter_id}/{rule_anchor}" for r in workspace.rulebook.rules)
@@ -96,9 +96,9 @@ def test_every_example_lists_its_steps_with_links_to_rules(pages: dict[str, dict
 def test_implementation_names_are_only_in_the_editors_part(pages: dict[str, dict[str, str]]) -> None:
     for language in ("en", "es", "pl"):
         page = pages[language]["monstrous-mounts.md"]
-        outside = re.sub(r'<details class="editors" markdown>.*?</details>', "", page, flags=re.DOTALL)
+        outside = re.sub(r'<details class="editors"( markdown)?>.*?</details>', "", page, flags=re.DOTALL)
         assert "validator.core." not in outside
-        assert page.count('<details class="editors" markdown>') >= 10
+        assert len(re.findall(r'<details class="editors"( markdown)?>', page)) >= 10
         assert "validator calc mount-classify --given" in page
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from validator.checks.run import CheckReport
@@ -34,6 +35,7 @@ from validator.site.output import (
 )
 from validator.site.pages import NavItem, navigation, render_pages, site_title
 from validator.site.parallel import run_per_language
+from validator.site.prerendered import PrerenderedExtension
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
@@ -155,13 +157,21 @@ def _build_language(workspace: Workspace, report: CheckReport, status: dict[str,
     config_path = write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
     with mkdocs_warnings() as warnings:
         try:
-            mkdocs_build(load_config(str(config_path)))
+            mkdocs_build(load_site_config(config_path))
         except MkDocsException as error:
             raise ProblemsFound([Problem(workspace.project.mkdocs_config, 0, code, f"MkDocs failed: {error}",
                                          "see the message above; the previous site was left untouched")]) from None
     if warnings:
         raise ProblemsFound([Problem(workspace.project.mkdocs_config, 0, code, f"MkDocs warned: {warning}",
                                      "fix the page or link it names") for warning in warnings])
+
+
+def load_site_config(config_path: Path) -> MkDocsConfig:
+    """The configuration MkDocs builds a language with: the written one, with the
+    worked examples' finished HTML handed over unparsed (``validator.site.prerendered``)."""
+    config = load_config(str(config_path))
+    config.markdown_extensions.append(PrerenderedExtension())
+    return config
 
 
 def mkdocs_nav(items: list[NavItem]) -> list[dict[str, object]]:

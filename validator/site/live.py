@@ -35,7 +35,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from mkdocs.commands.build import _build_page, _populate_page
-from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files, get_files
 from mkdocs.structure.nav import Navigation, get_navigation
@@ -45,7 +44,7 @@ from validator.checks.run import CheckReport
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.model import Chapter
 from validator.problems import ProblemsFound
-from validator.site.build import mkdocs_config
+from validator.site.build import load_site_config, mkdocs_config
 from validator.site.pages import NavItem, chapter_pages, navigation
 from validator.workspace import Workspace
 
@@ -74,7 +73,7 @@ class LiveLanguage:
         config_path.write_text(json.dumps(mkdocs_config(workspace, code, docs, output), ensure_ascii=False),
                                encoding="utf-8")
         with mkdocs_warnings():
-            config = load_config(str(config_path))
+            config = load_site_config(config_path)
             config = config.plugins.on_config(config)
             files = get_files(config)
             env = config.theme.get_env()

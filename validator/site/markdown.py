@@ -68,3 +68,19 @@ def link(label: str | Markup, target: str, title: str | None = None) -> Markup:
     title_part = f' "{escape(inert(title))}"' if title else ""
     shown = label if isinstance(label, Markup) else escape(inert(label))
     return Markup(f"[{shown}]({target}{title_part})")
+
+
+def html_link(label: str | Markup, target: str, title: str | None = None) -> Markup:
+    """The HTML that :func:`link` becomes, for a block MkDocs will not convert (see
+    ``validator.site.prerendered``): the same escaping, and the ``.html`` page MkDocs
+    would have made of a ``.md`` target (the site keeps plain ``.html`` files).
+
+    >>> str(html_link("a<b", "glossary.md#x", "t")) == '<a href="glossary.html#x" title="t">a\u2039b</a>'
+    True
+    """
+    page, hash_, fragment = target.partition("#")
+    if page.endswith(".md"):
+        page = page.removesuffix(".md") + ".html"
+    title_part = f' title="{escape(inert(title))}"' if title else ""
+    shown = label if isinstance(label, Markup) else escape(inert(label))
+    return Markup(f'<a href="{Markup.escape(page + hash_ + fragment)}"{title_part}>{shown}</a>')

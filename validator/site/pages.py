@@ -59,15 +59,21 @@ class PageView(TextRenderer):
     def _(self, message: str) -> str:
         return str(self.gettext_(message))  # type: ignore[operator]
 
-    def block(self, context: str, english: str, indent: int = 0) -> Markup:
+    def block(self, context: str, english: str, indent: int = 0, html: bool = False) -> Markup:
         """As :meth:`TextRenderer.block`, with an "out of date" badge when the
         translation was made for an older English text (the current English is shown)."""
-        body = super().block(context, english, indent)
+        body = super().block(context, english, indent, html)
         if self.translate(context, english).state is not State.FUZZY:
             return body
-        badge = Markup(f'{" " * indent}<span class="badge-outdated">') + markdown.escape(
-            self._("Translation out of date: showing the current English text")) + Markup("</span>\n\n")
-        return badge + body
+        badge = Markup('<span class="badge-outdated">') + markdown.escape(
+            self._("Translation out of date: showing the current English text")) + Markup("</span>")
+        if html:
+            return Markup("<p>") + badge + Markup("</p>\n") + body
+        return Markup(" " * indent) + badge + Markup("\n\n") + body
+
+    def block_html(self, context: str, english: str) -> Markup:
+        """:meth:`block` as finished HTML, for a block MkDocs does not convert."""
+        return self.block(context, english, html=True)
 
     @staticmethod
     def chapter_page(chapter_id: str) -> str:
@@ -244,9 +250,9 @@ class PageView(TextRenderer):
     def page_link(page: str, label: str) -> Markup:
         return markdown.link(label, page)
 
-    def rule_link(self, rule_id: str) -> Markup:
+    def rule_link(self, rule_id: str, html: bool = False) -> Markup:
         rule = self.rulebook.rule(rule_id)
-        return markdown.link(self.plain(f"{rule.id}#title", rule.title),
+        return (markdown.html_link if html else markdown.link)(self.plain(f"{rule.id}#title", rule.title),
                              f"{chapter_page(self.rulebook.chapter_of(rule.id).id)}#{anchor(rule.id)}")
 
     def referred_by(self, rule_id: str) -> list[Markup]:

@@ -97,37 +97,46 @@ class TextRenderer:
             return Markup(f'<span lang="{translation.language}" markdown>') + body + Markup("</span>")
         return body
 
-    def block(self, context: str, english: str, indent: int = 0) -> Markup:
-        """Paragraphs of escaped Markdown; an untranslated text keeps its language tag."""
+    def block(self, context: str, english: str, indent: int = 0, html: bool = False) -> Markup:
+        """Paragraphs of escaped Markdown; an untranslated text keeps its language tag.
+        ``html``: the same as finished HTML, for a block MkDocs does not convert."""
         translation = self.translate(context, english)
         pad = " " * indent
         fallback = translation.language != self.language.code
-        paragraphs = [pad + self._paragraph(part, fallback) for part in translation.text.split("\n\n")]
-        body = Markup("\n\n").join(paragraphs)
+        parts = translation.text.split("\n\n")
+        if html:
+            body = Markup("\n").join(Markup("<p>") + self._paragraph(part, fallback, html=True) + Markup("</p>")
+                                      for part in parts)
+        else:
+            body = Markup("\n\n").join(pad + self._paragraph(part, fallback) for part in parts)
         if translation.state is State.TRANSLATED:
             return body
+        if html:
+            return Markup(f'<div lang="{translation.language}" class="untranslated">\n') + body + Markup("\n</div>")
         return (Markup(f'{pad}<div lang="{translation.language}" class="untranslated" markdown>\n\n')
                 + body + Markup(f"\n\n{pad}</div>"))
 
-    def _paragraph(self, text: str, fallback: bool = False) -> Markup:
+    def _paragraph(self, text: str, fallback: bool = False, html: bool = False) -> Markup:
         """``fallback``: the text is the English source shown for want of a translation,
-        so a term keeps its English word and the sentence stays in one language."""
+        so a term keeps its English word and the sentence stays in one language.
+        ``html``: links as HTML rather than Markdown."""
         return Markup("").join(
-            markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece, fallback)
+            markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece, fallback, html)
             for piece in split(text)
         )
 
-    def _token(self, token: Token, fallback: bool = False) -> Markup:
+    def _token(self, token: Token, fallback: bool = False, html: bool = False) -> Markup:
+        link = markdown.html_link if html else markdown.link
         if token.kind == "rule":
             rule = self.rulebook.rule(token.argument)
             chapter = self.rulebook.chapter_of(rule.id)
             title = self.plain(f"{rule.id}#title", rule.title)
-            return markdown.link(title, f"{chapter_page(chapter.id)}#{anchor(rule.id)}")
+            return link(title, f"{chapter_page(chapter.id)}#{anchor(rule.id)}")
         if token.kind == "term":
             term = self.rulebook.term(token.argument)
             words = token.form or (term.term if fallback else self.plain(f"glossary/{term.id}#term", term.term))
             definition = self.plain(f"glossary/{term.id}#definition", term.definition)
-            return markdown.link(words, f"{GLOSSARY_PAGE}#{term.id}", definition)
+            return link(words, f"{GLOSSARY_PAGE}#{term.id}", definition)
         return markdown.escape(self._token_words(token, fallback))
 
     def _token_words(self, token: Token, fallback: bool = False) -> str:

@@ -229,7 +229,7 @@ def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, 
     arguments = Markup(", ").join(values.label(name) + Markup(" ") + values.show(value, kind(name, value))
                                   for name, value in step.params.items())
     result = values.show(step.result, result_kind if result_kind != "text" else infer(step.result))
-    rules = Markup(", ").join(view.rule_link(rule) for rule in step.rules if _known(view, rule))
+    rules = Markup(", ").join(view.rule_link(rule, html=True) for rule in step.rules if _known(view, rule))
     return StepView(step.depth, rules, catalog_text(view, f"labels/step/{step.key}", step.text),
                     arguments + Markup(" → ") + result)
 
