@@ -82,9 +82,11 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
                     code = pending.pop(future)
                     error = future.exception()
                     if isinstance(error, BrokenProcessPool):
-                        raise ProblemsFound([Problem("", 0, code, "the process building this language died "
-                                                     "(killed, or out of memory)",
-                                                     f"build again, or one language at a time with {JOBS_VARIABLE}=1")])
+                        # Every unfinished job fails with the pool: which worker died is not known.
+                        unfinished = ", ".join(name for name in codes if name == code or name in pending.values())
+                        raise ProblemsFound([Problem("", 0, unfinished, "a build process died (killed, or out "
+                                                     "of memory) before these parts of the site were done",
+                                                     f"build again, or one job at a time with {JOBS_VARIABLE}=1")])
                     if error is not None:
                         for other in pending:
                             other.cancel()
