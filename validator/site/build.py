@@ -42,6 +42,8 @@ from validator.site.search import write_index
 from validator.workspace import Workspace
 
 OPEN_DATA_JOB = "open data"
+RENDER_JOB = "pages of "
+"""Prefix of the job that renders a language's pages (``pages of es``), before its MkDocs build."""
 """The job that writes ``api/``, run beside the languages' (no language code has a space)."""
 OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
@@ -63,14 +65,21 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         status = translation_status(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
-        def build_one(code: str) -> None:
-            if code == OPEN_DATA_JOB:
+        def build_one(job: str) -> None:
+            if job == OPEN_DATA_JOB:
                 write_api(workspace, report, staged.site)
+            elif job.startswith(RENDER_JOB):
+                code = job.removeprefix(RENDER_JOB)
+                _render_language(workspace, report, status, code, staged.pages, staged.site / code)
             else:
-                _build_language(workspace, report, status, code, staged.pages, staged.site / code)
+                _mkdocs_language(workspace, job, staged.pages)
 
-        for _ in run_per_language(build_one, [*codes, OPEN_DATA_JOB]):
-            checkpoint("mkdocs")
+        # Rendering a language's pages and building them with MkDocs are jobs of their own,
+        # of even size, so three languages keep two cores busy to the end.
+        renders = {code: RENDER_JOB + code for code in codes}
+        for job in run_per_language(build_one, [*renders.values(), *codes, OPEN_DATA_JOB], after=renders):
+            if job in codes:
+                checkpoint("mkdocs")
         _publish(workspace, report, staged, target, epoch, open_data=False)
     return [target / code.code for code in workspace.project.languages if language in (None, code.code)]
 
@@ -150,14 +159,21 @@ def write_config(workspace: Workspace, code: str, docs: Path, output: Path, conf
     return config_path
 
 
-def _build_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-                    scratch: Path, output: Path) -> None:
+def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
+                     scratch: Path, output: Path) -> None:
+    """One language's pages and the MkDocs configuration that builds them into ``output``,
+    written under ``scratch``."""
     docs = scratch / code
     write_docs(workspace, report, status, code, docs)
-    config_path = write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
+    write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
+
+
+def _mkdocs_language(workspace: Workspace, code: str, scratch: Path) -> None:
+    """MkDocs' build of the pages :func:`_render_language` wrote."""
+    config = load_site_config(scratch / f"mkdocs-{code}.yml")
     with mkdocs_warnings() as warnings:
         try:
-            mkdocs_build(load_site_config(config_path))
+            mkdocs_build(config)
         except MkDocsException as error:
             raise ProblemsFound([Problem(workspace.project.mkdocs_config, 0, code, f"MkDocs failed: {error}",
                                          "see the message above; the previous site was left untouched")]) from None

@@ -1,4 +1,5 @@
-"""Run one job per language in worker processes, one per core.
+"""Run a build's jobs (a language's pages, its MkDocs build, the open data) in worker
+processes, one per core.
 
 MkDocs spends most of a build in pure Python, so languages built one after the
 other leave every core but one idle.  The workers are forked from the build, so
@@ -15,8 +16,8 @@ import gc
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from validator.problems import Problem, ProblemsFound
@@ -55,11 +56,19 @@ def _run(code: str) -> tuple[Problem, ...]:
     return ()
 
 
-def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterator[str]:
-    """Run ``job(code)`` for every language, in parallel where there are cores to
-    spare; yields each code as its job ends (so the caller can mark progress) and
-    raises the problems of every failed job together at the end."""
+def run_per_language(job: Callable[[str], None], codes: Sequence[str],
+                     after: Mapping[str, str] | None = None) -> Iterator[str]:
+    """Run ``job(code)`` for every code, in parallel where there are cores to spare;
+    yields each code as its job ends (so the caller can mark progress) and raises the
+    problems of every failed job together at the end.
+
+    ``after`` maps a code to the one whose job must end well before it starts (a
+    language's MkDocs build after its pages are rendered); ``codes`` lists every
+    prerequisite before what needs it.  At most one job per worker is handed out at a
+    time, the first ready one in the order of ``codes``: jobs of even size, handed out
+    in that order, keep both cores busy to the end."""
     global _JOB
+    needs = dict(after or {})
     workers = jobs(len(codes))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for code in codes:
@@ -68,6 +77,9 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
         return
     _JOB = job
     problems: list[Problem] = []
+    failed: set[str] = set()
+    ended: set[str] = set()
+    waiting = list(codes)
     # What the build loaded so far (rulebook, checks, dictionaries) is shared with the
     # forked workers page by page until written; kept out of the collector's sight,
     # it stays shared, since a collection writes to every object it visits.
@@ -75,15 +87,30 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_die_with_parent) as pool:
-            pending: dict[Future[tuple[Problem, ...]], str] = {pool.submit(_run, code): code for code in codes}
+            pending: dict[Future[tuple[Problem, ...]], str] = {}
+
+            def hand_out() -> None:
+                for code in list(waiting):
+                    if len(pending) >= workers:
+                        return
+                    prerequisite = needs.get(code)
+                    if prerequisite in failed:
+                        waiting.remove(code)
+                        failed.add(code)
+                    elif prerequisite is None or prerequisite in ended:
+                        waiting.remove(code)
+                        pending[pool.submit(_run, code)] = code
+
+            hand_out()
             while pending:
-                done, _ = wait(pending, return_when=FIRST_EXCEPTION)
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     code = pending.pop(future)
                     error = future.exception()
                     if isinstance(error, BrokenProcessPool):
                         # Every unfinished job fails with the pool: which worker died is not known.
-                        unfinished = ", ".join(name for name in codes if name == code or name in pending.values())
+                        unfinished = ", ".join(name for name in codes
+                                               if name == code or name in pending.values() or name in waiting)
                         raise ProblemsFound([Problem("", 0, unfinished, "a build process died (killed, or out "
                                                      "of memory) before these parts of the site were done",
                                                      f"build again, or one job at a time with {JOBS_VARIABLE}=1")])
@@ -91,8 +118,11 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str]) -> Iterat
                         for other in pending:
                             other.cancel()
                         raise error
-                    problems.extend(future.result())
+                    found = future.result()
+                    problems.extend(found)
+                    (failed if found else ended).add(code)
                     yield code
+                hand_out()
     finally:
         _JOB = None
         gc.unfreeze()
