@@ -30,9 +30,9 @@ from validator.content.catalogs import RuleCatalog
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, split
+from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
-from validator.site.search import html_page
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor
 from validator.workspace import Workspace
 

@@ -66,8 +66,21 @@ def link(label: str | Markup, target: str, title: str | None = None) -> Markup:
     land in the navigation or a table of contents, so both are made :func:`inert`
     whatever the caller passed (a label already rendered as markup is kept)."""
     title_part = f' "{escape(inert(title))}"' if title else ""
-    shown = label if isinstance(label, Markup) else escape(inert(label))
-    return Markup(f"[{shown}]({target}{title_part})")
+    return Markup(f"[{_shown(label)}]({target}{title_part})")
+
+
+def html_page(markdown_page: str) -> str:
+    """The page MkDocs writes for a Markdown page (the site keeps plain .html files).
+
+    >>> html_page("monstrous-mounts.md")
+    'monstrous-mounts.html'
+    """
+    return markdown_page.removesuffix(".md") + ".html"
+
+
+def _shown(label: str | Markup) -> Markup:
+    """A link's label: kept if already markup, else escaped and made inert."""
+    return label if isinstance(label, Markup) else escape(inert(label))
 
 
 def html_link(label: str | Markup, target: str, title: str | None = None) -> Markup:
@@ -79,8 +92,6 @@ def html_link(label: str | Markup, target: str, title: str | None = None) -> Mar
     True
     """
     page, hash_, fragment = target.partition("#")
-    if page.endswith(".md"):
-        page = page.removesuffix(".md") + ".html"
+    page = html_page(page) if page.endswith(".md") else page
     title_part = f' title="{escape(inert(title))}"' if title else ""
-    shown = label if isinstance(label, Markup) else escape(inert(label))
-    return Markup(f'<a href="{Markup.escape(page + hash_ + fragment)}"{title_part}>{shown}</a>')
+    return Markup(f'<a href="{Markup.escape(page + hash_ + fragment)}"{title_part}>{_shown(label)}</a>')

@@ -71,10 +71,6 @@ class PageView(TextRenderer):
             return Markup("<p>") + badge + Markup("</p>\n") + body
         return Markup(" " * indent) + badge + Markup("\n\n") + body
 
-    def block_html(self, context: str, english: str) -> Markup:
-        """:meth:`block` as finished HTML, for a block MkDocs does not convert."""
-        return self.block(context, english, html=True)
-
     @staticmethod
     def chapter_page(chapter_id: str) -> str:
         return chapter_page(chapter_id)

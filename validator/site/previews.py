@@ -22,7 +22,7 @@ from pathlib import Path
 from validator.content.loader import Rulebook
 from validator.content.model import Rule
 from validator.content.tokens import tokens
-from validator.site.search import html_page
+from validator.site.markdown import html_page
 from validator.site.text import TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 

@@ -58,6 +58,7 @@ from validator.content.catalogs import interface_translations
 from validator.content.model import Inflection
 from validator.content.tokens import Token, split
 from validator.site.lemmas import lemma, lemmatizes, save_lemmas
+from validator.site.markdown import html_page
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
@@ -212,15 +213,6 @@ class IndexBuilder:
         suffixes = sorted((ending for ending, count in endings.items() if count >= 2), key=lambda s: (-len(s), s))
         return {"lang": self.analyzer.code, "entries": [entry.serialise() for entry in self.entries],
                 "forms": forms, "suffixes": suffixes}
-
-
-def html_page(markdown_page: str) -> str:
-    """The page MkDocs writes for a Markdown page (the site keeps plain .html files).
-
-    >>> html_page("monstrous-mounts.md")
-    'monstrous-mounts.html'
-    """
-    return markdown_page.removesuffix(".md") + ".html"
 
 
 def build_index(workspace: Workspace, code: str) -> dict[str, object]:
