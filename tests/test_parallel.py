@@ -18,8 +18,11 @@ def two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(JOBS_VARIABLE, "2")
 
 
-def test_every_job_ends_once() -> None:
-    assert sorted(run_per_language(lambda code: None, ["en", "es", "open data"])) == ["en", "es", "open data"]
+def test_every_job_ends_once_and_what_it_returned_comes_back() -> None:
+    ended = list(run_per_language(lambda code: (os.getpid(), code.upper()), ["en", "es", "open data"]))
+    assert sorted(result for _code, (_pid, result) in ended) == ["EN", "ES", "OPEN DATA"]
+    assert {code: result for code, (_pid, result) in ended} == {"en": "EN", "es": "ES", "open data": "OPEN DATA"}
+    assert os.getpid() not in {pid for _code, (pid, _result) in ended}  # the jobs ran in workers
 
 
 def test_the_problems_of_every_failed_job_come_back_together() -> None:
@@ -55,7 +58,7 @@ def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:
 
     names = ["pages of en", "pages of es", "pages of pl", "en", "es", "pl", "open data"]
     after = {code: f"pages of {code}" for code in ("en", "es", "pl")}
-    ended = list(run_per_language(job, names, after=after))
+    ended = [name for name, _result in run_per_language(job, names, after=after)]
     assert sorted(ended) == sorted(names)
     for code, prerequisite in after.items():
         assert ended.index(prerequisite) < ended.index(code)

@@ -140,6 +140,7 @@ def test_an_index_without_folding_misses_unaccented_queries(
     """The folding test above can fail: without folding, "desafio" finds nothing."""
     monkeypatch.setattr(search, "fold", str.lower)
     search._keys.cache_clear()
+    search._folded.cache_clear()
     try:
         unfolded = build_index(workspace, "es")
         assert "desafio" not in unfolded["forms"]  # type: ignore[operator]
@@ -147,6 +148,7 @@ def test_an_index_without_folding_misses_unaccented_queries(
         assert "challenges/issuing" in matching(unfolded, "desafío", str.lower)
     finally:
         search._keys.cache_clear()
+        search._folded.cache_clear()
 
 
 def test_dice_rolls_and_ids_are_keys_of_the_rules_that_use_them(indexes: dict[str, dict[str, object]]) -> None:

@@ -11,6 +11,8 @@ import pytest
 from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
+from validator.site.parallel import JOBS_VARIABLE
+
 LANGUAGES = ("en", "es", "pl")
 CHAPTER_PAGE = "monstrous-mounts.html"
 
@@ -133,6 +135,45 @@ def test_check_failure_refuses_to_build_and_keeps_the_old_site(project: ProjectC
     assert "Checks failed; the site was not built." in run.err
     assert (site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8") == before
     assert sorted(p.name for p in site.parent.iterdir()) == ["out"], "no staging folder may be left behind"
+
+
+def break_a_polish_number(project: ProjectCopy) -> int:
+    """A lint error in the Polish catalogue (a number the English does not have); returns its line."""
+    catalog = "locales/pl/LC_MESSAGES/rules.po"
+    text = project.read(catalog)
+    start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
+    msgstr = text.index("msgstr", start)
+    project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[text.index("\n\n", msgstr):])
+    return text.count("\n", 0, text.index("msgid", start)) + 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_lint_error_found_beside_the_pages_refuses_the_build(project: ProjectCopy, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
+    """The build runs the lint in a worker beside the pages; its errors stop the build as
+    the check's do, with the warnings' count, and the old site stays."""
+    site = tmp_path / "sites" / "out"
+    assert project.validator("build", "--site-dir", str(site)).code == 0
+    before = sorted(str(p.relative_to(site)) for p in site.rglob("*"))
+    line = break_a_polish_number(project)
+    monkeypatch.setenv(JOBS_VARIABLE, jobs)
+    run = project.validator("build", "--site-dir", str(site))
+    assert run.code == 1, run.err
+    assert "Checks failed; the site was not built." in run.err
+    assert f"locales/pl/LC_MESSAGES/rules.po:{line}:" in run.err and "numbers" in run.err
+    assert "Traceback" not in run.err and "built " not in run.out
+    assert sorted(str(p.relative_to(site)) for p in site.rglob("*")) == before
+    assert sorted(p.name for p in site.parent.iterdir()) == ["out"]
+
+
+def test_a_lint_error_is_reported_with_the_checks_other_problems(project: ProjectCopy, tmp_path: Path) -> None:
+    break_a_polish_number(project)
+    project.replace("docs/rules/monstrous-mounts.yml", "expect: {monster: 2, rider: 2}",
+                    "expect: {monster: 1, rider: 3}")
+    run = project.validator("build", "--site-dir", str(tmp_path / "site"))
+    assert run.code == 1
+    assert "rules.po" in run.err and "monstrous-mounts.yml" in run.err
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_failing_mkdocs_build_leaves_the_old_site(project: ProjectCopy, tmp_path: Path) -> None:

@@ -320,7 +320,7 @@ def _refuse_on_problems(problems: Sequence[Problem], not_done: str) -> None:
 
 def _build(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.run import check_workspace
-    from validator.site.build import build_sites
+    from validator.site.build import LintFailed, build_sites
     from validator.site.output import OutputError, check_site_dir, project_inputs
     from validator.site.reproducible import build_epoch
     from validator.workspace import load_workspace
@@ -336,14 +336,23 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
         # Refuse a place the build may not write before spending time on the check.
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
         build_epoch()
-        report = check_workspace(workspace)
-        _report_warnings(report.warnings)
+        # The lint runs beside the pages when nothing else failed (it then has a core of its own).
+        report = check_workspace(workspace, lint=False)
+        if report.problems:
+            report = check_workspace(workspace)
+            _report_warnings(report.warnings)
         _refuse_on_problems(report.problems, "built")
-        folders = build_sites(workspace, report, site_dir, arguments.language)
+        try:
+            built = build_sites(workspace, report, site_dir, arguments.language)
+        except LintFailed as failed:
+            _report_warnings(failed.warnings)
+            _refuse_on_problems(failed.problems, "built")
+            raise
+        _report_warnings(built.warnings)
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code
-    for folder in folders:
+    for folder in built.folders:
         print(f"built {folder}")
     return EXIT_OK
 

@@ -27,6 +27,7 @@ from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
 from validator.content.model import Term
 from validator.content.tokens import Literal, Token, split, tokens
+from validator.derived import derived
 from validator.problems import Problem
 from validator.workspace import Workspace
 
@@ -164,16 +165,9 @@ def _translated_words(text: str) -> str:
     return " \n ".join([_plain(text), *shown]).lower()
 
 
-_SORTED_TERMS: dict[int, tuple[tuple[Term, ...], tuple[Term, ...]]] = {}
-
-
 def _longest_first(terms: tuple[Term, ...]) -> tuple[Term, ...]:
     """The glossary's terms, longest first, sorted once per glossary (not per message)."""
-    kept = _SORTED_TERMS.get(id(terms))
-    if kept is None or kept[0] is not terms:
-        _SORTED_TERMS.clear()
-        kept = _SORTED_TERMS[id(terms)] = (terms, tuple(sorted(terms, key=lambda term: -len(term.term))))
-    return kept[1]
+    return derived("terms longest first", terms, lambda: tuple(sorted(terms, key=lambda term: -len(term.term))))
 
 
 @functools.cache

@@ -23,6 +23,9 @@ class CheckReport:
     problems: tuple[Problem, ...]
     warnings: tuple[Finding, ...] = ()
     """Translation lint findings that do not block publishing."""
+    linted: bool = True
+    """False when the lint was left for the caller to run (:func:`lint_findings`): the
+    build runs it in a worker of its own, beside the pages."""
 
     @property
     def ok(self) -> bool:
@@ -67,8 +70,9 @@ class _ComputedIndex(dict[tuple[str, str], dict[str, object]]):
         raise KeyError(f"{key[0]}#{key[1]}")
 
 
-def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> CheckReport:
-    """Every check of the rulebook, plus the examples of ``case_files`` kept outside it."""
+def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint: bool = True) -> CheckReport:
+    """Every check of the rulebook, plus the examples of ``case_files`` kept outside it;
+    the translation lint too unless ``lint`` is false."""
     rulebook = workspace.rulebook
     runs = tuple(run_examples(workspace.ruleset,
                               ((rule.id, example) for rule in rulebook.rules for example in rule.examples)))
@@ -79,10 +83,17 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = ()) -> Ch
     runs += case_runs
     problems.extend(case_problems)
     problems.extend(reference_problems(rulebook, workspace.ruleset))
+    if not lint:
+        return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
+    errors, warnings = lint_findings(workspace)
+    return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
+
+
+def lint_findings(workspace: Workspace) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
+    """The translation lint's errors, as problems, and its warnings."""
     findings = lint_workspace(workspace)
-    problems.extend(finding.as_problem() for finding in findings if finding.severity is Severity.ERROR)
-    warnings = tuple(finding for finding in findings if finding.severity is Severity.WARNING)
-    return CheckReport(runs, tuple(sorted(set(problems))), warnings)
+    errors = tuple(finding.as_problem() for finding in findings if finding.severity is Severity.ERROR)
+    return errors, tuple(finding for finding in findings if finding.severity is Severity.WARNING)
 
 
 def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:

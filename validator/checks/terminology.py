@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from validator.content.model import Glossary, Name, Term
 from validator.content.tokens import Literal, Token, split
+from validator.derived import derived
 
 _WORD = re.compile(r"\w+")
 
@@ -97,20 +98,10 @@ class Recogniser:
         return self.exact.get(shown) or self.folded[shown.lower()]
 
 
-_RECOGNISERS: dict[tuple[int, str, str], tuple[Glossary, Recogniser]] = {}
-
-
 def _recogniser(glossary: Glossary, language: str, source_language: str) -> Recogniser:
     """Made once per glossary and language, since the lint asks for every message."""
-    key = (id(glossary), language, source_language)
-    cached = _RECOGNISERS.get(key)
-    if cached is not None and cached[0] is glossary:
-        return cached[1]
-    made = Recogniser(glossary, language, source_language)
-    if len(_RECOGNISERS) > 32:
-        _RECOGNISERS.clear()
-    _RECOGNISERS[key] = (glossary, made)
-    return made
+    return derived("recogniser", glossary, lambda: Recogniser(glossary, language, source_language),
+                   (language, source_language))
 
 
 @dataclass(frozen=True)
@@ -186,22 +177,14 @@ def forbidden_variants(text: str, glossary: Glossary, language: str) -> Iterator
                 yield Variant(english, match.group(0), entry.preferred_form(language))
 
 
-_FORBIDDEN: dict[tuple[int, str], tuple[Glossary, list[tuple[str, re.Pattern[str], str, Term | Name]]]] = {}
-
-
 def _forbidden(glossary: Glossary, language: str) -> list[tuple[str, re.Pattern[str], str, Term | Name]]:
     """Each variant the glossary forbids in ``language``: its first word in lower case,
     its pattern, the entry's English and the entry; listed once per glossary, since the
     lint asks for every message."""
-    key = (id(glossary), language)
-    kept = _FORBIDDEN.get(key)
-    if kept is not None and kept[0] is glossary:
-        return kept[1]
-    entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
-    listed = [(variant.split()[0].lower(), variant_pattern(variant),
-               entry.term if isinstance(entry, Term) else entry.name, entry)
-              for entry in entries for variant in entry.forbidden.get(language, ()) if variant.split()]
-    if len(_FORBIDDEN) > 32:
-        _FORBIDDEN.clear()
-    _FORBIDDEN[key] = (glossary, listed)
-    return listed
+    def listed() -> list[tuple[str, re.Pattern[str], str, Term | Name]]:
+        entries: Iterable[Term | Name] = (*glossary.terms, *glossary.names)
+        return [(variant.split()[0].lower(), variant_pattern(variant),
+                 entry.term if isinstance(entry, Term) else entry.name, entry)
+                for entry in entries for variant in entry.forbidden.get(language, ()) if variant.split()]
+
+    return derived("forbidden variants", glossary, listed, language)

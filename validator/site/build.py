@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -18,7 +19,8 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from validator.checks.run import CheckReport
+from validator.checks.lint import Finding
+from validator.checks.run import CheckReport, lint_findings
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.problems import Problem, ProblemsFound
@@ -42,21 +44,42 @@ from validator.site.search import write_index
 from validator.workspace import Workspace
 
 OPEN_DATA_JOB = "open data"
+"""The job that writes ``api/``, run beside the languages' (no language code has a space)."""
+LINT_JOB = "translation lint"
+"""The job that runs the translation lint when the check left it to the build."""
 RENDER_JOB = "pages of "
 """Prefix of the job that renders a language's pages (``pages of es``), before its MkDocs build."""
-"""The job that writes ``api/``, run beside the languages' (no language code has a space)."""
 OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
 
+class LintFailed(ProblemsFound):
+    """The translation lint, run beside the pages, found errors: nothing was published."""
+
+    def __init__(self, problems: tuple[Problem, ...], warnings: tuple[Finding, ...]) -> None:
+        super().__init__(problems)
+        self.warnings = warnings
+
+
+@dataclass(frozen=True)
+class Built:
+    folders: list[Path]
+    """The language folders, in the project's order."""
+    warnings: tuple[Finding, ...]
+    """The translation lint's warnings (they do not stop a build)."""
+
+
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
-                language: str | None = None) -> list[Path]:
-    """Render and build every language into ``site_dir``; returns the language folders.
+                language: str | None = None) -> Built:
+    """Render and build every language into ``site_dir``.
 
     ``site_dir`` must be absent, empty or a site this tool built (see
     ``validator.site.output``); the new sites replace it only when every language
     succeeded, and in one step.  ``language``: that language's site alone (one job
     of a CI matrix, one language per job), which the caller has checked is the project's.
+    A report made without the lint (``check_workspace(..., lint=False)``) has it run
+    beside the pages, on a core of its own, and its errors stop the build
+    (:class:`LintFailed`) as the check's would.
     """
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
@@ -65,7 +88,9 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         status = translation_status(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
-        def build_one(job: str) -> None:
+        def build_one(job: str) -> object:
+            if job == LINT_JOB:
+                return lint_findings(workspace)
             if job == OPEN_DATA_JOB:
                 write_api(workspace, report, staged.site)
             elif job.startswith(RENDER_JOB):
@@ -73,15 +98,27 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
                 _render_language(workspace, report, status, code, staged.pages, staged.site / code)
             else:
                 _mkdocs_language(workspace, job, staged.pages)
+            return None
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
         # of even size, so three languages keep two cores busy to the end.
         renders = {code: RENDER_JOB + code for code in codes}
-        for job in run_per_language(build_one, [*renders.values(), *codes, OPEN_DATA_JOB], after=renders):
-            if job in codes:
-                checkpoint("mkdocs")
+        names = [*renders.values(), *codes, *([] if report.linted else [LINT_JOB]), OPEN_DATA_JOB]
+        lint_errors: tuple[Problem, ...] = ()
+        warnings = report.warnings
+        try:
+            for job, result in run_per_language(build_one, names, after=renders):
+                if job == LINT_JOB:
+                    lint_errors, warnings = result
+                elif job in codes:
+                    checkpoint("mkdocs")
+        except ProblemsFound as found:
+            raise ProblemsFound([*lint_errors, *found.problems]) from None
+        if lint_errors:
+            raise LintFailed(lint_errors, warnings)
         _publish(workspace, report, staged, target, epoch, open_data=False)
-    return [target / code.code for code in workspace.project.languages if language in (None, code.code)]
+    return Built([target / code.code for code in workspace.project.languages if language in (None, code.code)],
+                 warnings)
 
 
 def assemble_sites(workspace: Workspace, report: CheckReport, parts: list[Path], site_dir: Path) -> list[Path]:

@@ -25,6 +25,7 @@ from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import KINDS, Chapter, Discrepancy, Example, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
+from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.charts import example_charts
@@ -271,24 +272,16 @@ def environment(translations: object) -> Environment:
     return env
 
 
-_ENVIRONMENTS: dict[tuple[int, int], tuple[Catalog | None, NullTranslations, Environment]] = {}
-
-
 def _environment_of(catalog: Catalog | None) -> tuple[NullTranslations, Environment]:
     """The templates, with the interface translations of ``catalog``: compiled once
     per catalogue (compiling them took a third of rebuilding one page in the preview).
     The pages' globals are installed on each render: one environment per thread
     (the preview renders in two)."""
-    key = (id(catalog), threading.get_ident())
-    kept = _ENVIRONMENTS.get(key)
-    if kept is not None and kept[0] is catalog:
-        return kept[1], kept[2]
-    translations = interface_translations(catalog)
-    env = environment(translations)
-    if len(_ENVIRONMENTS) > 16:
-        _ENVIRONMENTS.clear()
-    _ENVIRONMENTS[key] = (catalog, translations, env)
-    return translations, env
+    def make() -> tuple[NullTranslations, Environment]:
+        translations = interface_translations(catalog)
+        return translations, environment(translations)
+
+    return derived("templates", catalog, make, threading.get_ident())
 
 
 def _page_view(workspace: Workspace, report: CheckReport, language_code: str,

@@ -19,6 +19,7 @@ import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from validator.problems import Problem, ProblemsFound
 
@@ -27,7 +28,7 @@ JOBS_VARIABLE = "VALIDATOR_JOBS"
 
 PR_SET_PDEATHSIG = 1
 
-_JOB: Callable[[str], None] | None = None
+_JOB: Callable[[str], Any] | None = None
 """The job of the current :func:`run_per_language`, inherited by the forked workers."""
 
 
@@ -47,20 +48,19 @@ def _die_with_parent() -> None:
         pass
 
 
-def _run(code: str) -> tuple[Problem, ...]:
+def _run(code: str) -> tuple[tuple[Problem, ...], Any]:
     assert _JOB is not None
     try:
-        _JOB(code)
+        return (), _JOB(code)
     except ProblemsFound as found:
-        return found.problems
-    return ()
+        return found.problems, None
 
 
-def run_per_language(job: Callable[[str], None], codes: Sequence[str],
-                     after: Mapping[str, str] | None = None) -> Iterator[str]:
+def run_per_language(job: Callable[[str], Any], codes: Sequence[str],
+                     after: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
     """Run ``job(code)`` for every code, in parallel where there are cores to spare;
-    yields each code as its job ends (so the caller can mark progress) and raises the
-    problems of every failed job together at the end.
+    yields each code with what its job returned (pickled back from the worker) as the
+    job ends, and raises the problems of every failed job together at the end.
 
     ``after`` maps a code to the one whose job must end well before it starts (a
     language's MkDocs build after its pages are rendered); ``codes`` lists every
@@ -72,8 +72,7 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str],
     workers = jobs(len(codes))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for code in codes:
-            job(code)
-            yield code
+            yield code, job(code)
         return
     _JOB = job
     problems: list[Problem] = []
@@ -87,7 +86,7 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str],
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_die_with_parent) as pool:
-            pending: dict[Future[tuple[Problem, ...]], str] = {}
+            pending: dict[Future[tuple[tuple[Problem, ...], Any]], str] = {}
 
             def hand_out() -> None:
                 for code in list(waiting):
@@ -118,10 +117,11 @@ def run_per_language(job: Callable[[str], None], codes: Sequence[str],
                         for other in pending:
                             other.cancel()
                         raise error
-                    found = future.result()
+                    found, result = future.result()
                     problems.extend(found)
                     (failed if found else ended).add(code)
-                    yield code
+                    if not found:
+                        yield code, result
                 hand_out()
     finally:
         _JOB = None

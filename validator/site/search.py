@@ -115,6 +115,12 @@ def words(text: str) -> list[str]:
     return TOKEN.findall(unicodedata.normalize("NFC", text).lower().translate(_DASH_TABLE))
 
 
+@lru_cache(maxsize=200_000)
+def _folded(word: str) -> str:
+    """:func:`fold`, once per word: a rulebook repeats its words."""
+    return fold(word)
+
+
 @dataclass(frozen=True)
 class Analyzer:
     """Reduces a word of one language to its keys (folded stem and lemma)."""
@@ -189,7 +195,7 @@ class IndexBuilder:
         analyzer = analyzer or self.analyzer
         for word in words(text):
             keys = analyzer.keys(word)
-            self.forms[fold(word)].update(keys)
+            self.forms[_folded(word)].update(keys)
             yield from keys
 
     def add_text(self, entry: Entry, text: str, weight: int = 1, cap: int | None = None,

@@ -112,7 +112,7 @@ class TextRenderer:
         if translation.state is State.TRANSLATED:
             return body
         if html:
-            return Markup(f'<div lang="{translation.language}" class="untranslated">\n') + body + Markup("\n</div>")
+            return Markup(f'<div class="untranslated" lang="{translation.language}">\n') + body + Markup("\n</div>")
         return (Markup(f'{pad}<div lang="{translation.language}" class="untranslated" markdown>\n\n')
                 + body + Markup(f"\n\n{pad}</div>"))
 

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Example
+from validator.derived import derived
 from validator.ruleset import Scenario
 from validator.shown import Kind, fields_of, parameters, returned
 from validator.site import markdown
@@ -51,15 +52,18 @@ def infer(value: object) -> Kind:
     return "choice" if is_identifier(value) else "text"
 
 
-_TEXTS: dict[tuple[str, str, str], str] = {}
-"""(language, value, kind) -> the value as text: values repeat across examples and forms."""
-
-
 @dataclass(frozen=True)
 class Values:
     """Formats values of one language, as markup (``show``) or as plain text (``text``)."""
 
     view: PageView
+
+    @property
+    def _kept(self) -> dict[tuple[str, str, str], object]:
+        """What this language's values and labels read as, kept per loaded workspace (a
+        catalogue edited in the preview is a new workspace): values repeat across
+        examples and forms."""
+        return derived("values", self.view.workspace, dict, self.view.language.code, limit=8)
 
     def label_text(self, identifier: str) -> tuple[str, str]:
         """A core identifier's label and the language it is in."""
@@ -70,10 +74,11 @@ class Values:
     def text(self, value: object, kind: Kind) -> str:
         """The value as plain text, as it reads on the page (formatted once per language:
         a try-it form shows the same few values many times)."""
-        key = (self.view.language.code, repr(value), repr(kind))
-        if key not in _TEXTS:
-            _TEXTS[key] = self._text(value, kind)
-        return _TEXTS[key]
+        key = ("text", repr(value), repr(kind))
+        kept = self._kept
+        if key not in kept:
+            kept[key] = self._text(value, kind)
+        return kept[key]  # type: ignore[return-value]
 
     def _text(self, value: object, kind: Kind) -> str:
         if value is None:
@@ -134,6 +139,13 @@ class Values:
                 + Markup('">') + markdown.escape(face) + Markup("</span>"))
 
     def label(self, identifier: str) -> Markup:
+        key = ("label", identifier, "")
+        kept = self._kept
+        if key not in kept:
+            kept[key] = self._label(identifier)
+        return kept[key]  # type: ignore[return-value]
+
+    def _label(self, identifier: str) -> Markup:
         text, language = self.label_text(identifier)
         attribute = Markup.escape(language)
         if language == self.view.language.code:
