@@ -36,16 +36,34 @@ def test_the_problems_of_every_failed_job_come_back_together() -> None:
 
 
 @pytest.mark.parametrize("dying", ["pl", "open data"])
-def test_a_worker_that_dies_names_the_jobs_left_undone(dying: str) -> None:
-    def job(code: str) -> None:
+def test_a_job_whose_process_dies_is_named_and_the_others_end(dying: str) -> None:
+    def job(code: str) -> str:
         if code == dying:
             os._exit(9)
+        return code
 
+    ended: list[str] = []
     with pytest.raises(ProblemsFound) as found:
-        list(run_per_language(job, ["en", "pl", "open data"]))
+        ended.extend(code for code, _result in run_per_language(job, ["en", "pl", "open data"]))
     [problem] = found.value.problems
-    assert dying in problem.subject.split(", ")
-    assert "a build process died" in problem.message and "language" not in problem.message
+    assert problem.subject == dying
+    assert "build process of this part of the site died" in problem.message and "exit status 9" in problem.message
+    assert sorted(ended) == sorted({"en", "pl", "open data"} - {dying})
+
+
+def test_a_job_runs_in_a_process_of_its_own() -> None:
+    """Each job's memory goes back to the system as it ends: no process runs two jobs."""
+    pids = [pid for _code, pid in run_per_language(lambda code: os.getpid(), ["a", "b", "c", "d"])]
+    assert len(set(pids)) == 4 and os.getpid() not in pids
+
+
+def test_an_unexpected_error_in_a_job_is_raised_in_the_build() -> None:
+    def job(code: str) -> None:
+        if code == "es":
+            raise KeyError("no such page")
+
+    with pytest.raises(KeyError, match="no such page"):
+        list(run_per_language(job, ["en", "es"]))
 
 
 def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:

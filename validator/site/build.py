@@ -101,9 +101,11 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             return None
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
-        # of even size, so three languages keep two cores busy to the end.
+        # of even size, so three languages keep two cores busy to the end.  The lint, as
+        # long as a language's pages, goes early (longest first); the open data, shortest, last.
         renders = {code: RENDER_JOB + code for code in codes}
-        names = [*renders.values(), *codes, *([] if report.linted else [LINT_JOB]), OPEN_DATA_JOB]
+        lint = [] if report.linted else [LINT_JOB]
+        names = [*list(renders.values())[:2], *lint, *list(renders.values())[2:], *codes, OPEN_DATA_JOB]
         lint_errors: tuple[Problem, ...] = ()
         warnings = report.warnings
         try:

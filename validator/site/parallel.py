@@ -1,12 +1,15 @@
-"""Run a build's jobs (a language's pages, its MkDocs build, the open data) in worker
-processes, one per core.
+"""Run a build's jobs (a language's pages, its MkDocs build, the lint, the open data)
+in processes of their own, as many at once as there are cores.
 
 MkDocs spends most of a build in pure Python, so languages built one after the
-other leave every core but one idle.  The workers are forked from the build, so
-they inherit the loaded rulebook and the checks' results instead of receiving
-them through a pipe, and each dies with the build (a killed build leaves no
-worker writing into its staging folder).  A job's :class:`ProblemsFound` comes
-back as its problems, so the report stays one line per problem.
+other leave every core but one idle.  Each job runs in a process forked from the
+build for it alone: it inherits the loaded rulebook and the checks' results instead
+of receiving them through a pipe, and its memory goes back to the system when it
+ends (a worker kept for several jobs holds the largest heap any of them grew, and
+two such workers were most of a build's peak memory).  Each dies with the build (a
+killed build leaves no process writing into its staging folder).  A job's
+:class:`ProblemsFound` comes back as its problems, so the report stays one line
+per problem; a job whose process dies is named.
 """
 
 from __future__ import annotations
@@ -15,58 +18,68 @@ import ctypes
 import gc
 import multiprocessing
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from validator.problems import Problem, ProblemsFound
 
 JOBS_VARIABLE = "VALIDATOR_JOBS"
-"""How many languages to build at once (default: the number of usable cores)."""
+"""How many jobs to run at once (default: the number of usable cores)."""
 
 PR_SET_PDEATHSIG = 1
 
 _JOB: Callable[[str], Any] | None = None
-"""The job of the current :func:`run_per_language`, inherited by the forked workers."""
+"""The job of the current :func:`run_per_language`, inherited by the forked processes."""
 
 
 def jobs(count: int) -> int:
-    """Worker processes for ``count`` languages: at most one per core, none for one language."""
+    """Processes for ``count`` jobs: at most one per core, none for one job."""
     wanted = os.environ.get(JOBS_VARIABLE, "")
     cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else len(os.sched_getaffinity(0))
     return min(cores, count)
 
 
 def _die_with_parent() -> None:
-    """Ask Linux to kill this worker when the build that forked it dies."""
+    """Ask Linux to kill this process when the build that forked it dies."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: the worker ends with its job
+    except (OSError, AttributeError):  # not Linux: the process ends with its job
         pass
 
 
-def _run(code: str) -> tuple[tuple[Problem, ...], Any]:
+def _child(code: str, results: Connection) -> None:
+    """One job, in its own process: sends back ("done", problems, result) or ("error", exception)."""
+    _die_with_parent()
     assert _JOB is not None
     try:
-        return (), _JOB(code)
+        outcome: tuple[Any, ...] = ("done", (), _JOB(code))
     except ProblemsFound as found:
-        return found.problems, None
+        outcome = ("done", found.problems, None)
+    except BaseException as error:  # raised again in the build, as if the job had run there
+        outcome = ("error", error)
+    try:
+        results.send(outcome)
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        results.send(("error", RuntimeError(f"the {code} job's result cannot be sent back: {error}")))
+    results.close()
 
 
 def run_per_language(job: Callable[[str], Any], codes: Sequence[str],
                      after: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
     """Run ``job(code)`` for every code, in parallel where there are cores to spare;
-    yields each code with what its job returned (pickled back from the worker) as the
-    job ends, and raises the problems of every failed job together at the end.
+    yields each code with what its job returned (pickled back from its process) as the
+    job ends well, and raises the problems of every failed job together at the end.
 
     ``after`` maps a code to the one whose job must end well before it starts (a
     language's MkDocs build after its pages are rendered); ``codes`` lists every
-    prerequisite before what needs it.  At most one job per worker is handed out at a
-    time, the first ready one in the order of ``codes``: jobs of even size, handed out
-    in that order, keep both cores busy to the end."""
+    prerequisite before what needs it.  A job is started when a core is free, the
+    first ready one in the order of ``codes``: jobs of even size, started in that
+    order, keep every core busy to the end."""
     global _JOB
     needs = dict(after or {})
     workers = jobs(len(codes))
@@ -74,56 +87,66 @@ def run_per_language(job: Callable[[str], Any], codes: Sequence[str],
         for code in codes:
             yield code, job(code)
         return
+    context = multiprocessing.get_context("fork")
     _JOB = job
     problems: list[Problem] = []
     failed: set[str] = set()
     ended: set[str] = set()
     waiting = list(codes)
-    # What the build loaded so far (rulebook, checks, dictionaries) is shared with the
-    # forked workers page by page until written; kept out of the collector's sight,
-    # it stays shared, since a collection writes to every object it visits.
+    running: dict[Connection, tuple[str, BaseProcess]] = {}
+
+    def start_ready() -> None:
+        for code in list(waiting):
+            if len(running) >= workers:
+                return
+            prerequisite = needs.get(code)
+            if prerequisite in failed:
+                waiting.remove(code)
+                failed.add(code)
+            elif prerequisite is None or prerequisite in ended:
+                waiting.remove(code)
+                receiving, sending = context.Pipe(duplex=False)
+                process = context.Process(target=_child, args=(code, sending), name=f"validator: {code}",
+                                          daemon=True)
+                process.start()
+                sending.close()  # the child's end: the pipe reads as ended when the child dies
+                running[receiving] = (code, process)
+
+    # What the build loaded (rulebook, checks, dictionaries) is shared with the forked
+    # processes page by page until written; kept out of the collector's sight, it stays
+    # shared, since a collection writes to every object it visits.
     gc.freeze()
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_die_with_parent) as pool:
-            pending: dict[Future[tuple[tuple[Problem, ...], Any]], str] = {}
-
-            def hand_out() -> None:
-                for code in list(waiting):
-                    if len(pending) >= workers:
-                        return
-                    prerequisite = needs.get(code)
-                    if prerequisite in failed:
-                        waiting.remove(code)
-                        failed.add(code)
-                    elif prerequisite is None or prerequisite in ended:
-                        waiting.remove(code)
-                        pending[pool.submit(_run, code)] = code
-
-            hand_out()
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    code = pending.pop(future)
-                    error = future.exception()
-                    if isinstance(error, BrokenProcessPool):
-                        # Every unfinished job fails with the pool: which worker died is not known.
-                        unfinished = ", ".join(name for name in codes
-                                               if name == code or name in pending.values() or name in waiting)
-                        raise ProblemsFound([Problem("", 0, unfinished, "a build process died (killed, or out "
-                                                     "of memory) before these parts of the site were done",
-                                                     f"build again, or one job at a time with {JOBS_VARIABLE}=1")])
-                    if error is not None:
-                        for other in pending:
-                            other.cancel()
-                        raise error
-                    found, result = future.result()
-                    problems.extend(found)
-                    (failed if found else ended).add(code)
-                    if not found:
-                        yield code, result
-                hand_out()
+        start_ready()
+        while running:
+            for ready in wait(list(running)):
+                assert isinstance(ready, Connection)
+                code, process = running.pop(ready)
+                try:
+                    outcome = ready.recv()
+                except (EOFError, OSError):
+                    outcome = None
+                ready.close()
+                process.join()
+                if outcome is None:
+                    failed.add(code)
+                    problems.append(Problem("", 0, code, "the build process of this part of the site died "
+                                            f"(killed, or out of memory; exit status {process.exitcode})",
+                                            f"build again, or one job at a time with {JOBS_VARIABLE}=1"))
+                    continue
+                if outcome[0] == "error":
+                    raise outcome[1]
+                _done, found, result = outcome
+                problems.extend(found)
+                (failed if found else ended).add(code)
+                if not found:
+                    yield code, result
+            start_ready()
     finally:
+        for connection, (_code, process) in running.items():
+            process.kill()
+            process.join()
+            connection.close()
         _JOB = None
         gc.unfreeze()
     if problems:

@@ -120,10 +120,12 @@ class TextRenderer:
         """``fallback``: the text is the English source shown for want of a translation,
         so a term keeps its English word and the sentence stays in one language.
         ``html``: links as HTML rather than Markdown."""
-        return Markup("").join(
+        # Every piece is escaped or a link made of escaped parts: joined as plain strings
+        # and marked safe once.
+        return Markup("".join(
             markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece, fallback, html)
             for piece in split(text)
-        )
+        ))
 
     def _token(self, token: Token, fallback: bool = False, html: bool = False) -> Markup:
         link = markdown.html_link if html else markdown.link

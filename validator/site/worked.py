@@ -393,10 +393,12 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
              Markup('<fieldset><legend class="try-it-title">') + title + Markup("</legend>")]
     for number, control in enumerate(controls):
         current = control.options.index(_value_at(example.given, control.path, scenario))
-        options = Markup("").join(
-            Markup(f'<option value="{index}"{" selected" if index == current else ""}>')
-            + markdown.escape(values.text(option, control.kind)) + Markup("</option>")
-            for index, option in enumerate(control.options))
+        # Joined as plain strings, each text escaped, and marked safe once (every form has
+        # many options: Markup's own joins were a third of the form's time).
+        options = Markup("".join(
+            f'<option value="{index}"{" selected" if index == current else ""}>'
+            f"{markdown.escape(values.text(option, control.kind))}</option>"
+            for index, option in enumerate(control.options)))
         parts.append(Markup(f'<label class="try-it-control" for="{base}-{number}">') + control.label
                      + Markup(f'</label> <select id="{base}-{number}">') + options + Markup("</select>"))
     start = texts[table["|".join(str(control.options.index(_value_at(example.given, control.path, scenario)))
