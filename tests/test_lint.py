@@ -124,3 +124,18 @@ def test_lint_command_reports_file_line_msgctxt_and_fails_on_errors(project: Pro
     assert {"file", "line", "msgctxt", "check", "severity", "message", "fix"} <= listing[0].keys()
     check = project.validator("check")
     assert check.code == 1 and "numbers:" in check.err
+
+
+def test_the_lint_in_parallel_finds_what_it_finds_in_one_process(project: ProjectCopy,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check lints the English text and each language in processes of their own."""
+    catalog = "locales/es/LC_MESSAGES/rules.po"
+    text = project.read(catalog)
+    start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
+    msgstr = text.index("msgstr", start)
+    project.write(catalog, text[:msgstr] + 'msgstr "Un héroe con 3 heridas muere."' + text[text.index("\n\n", msgstr):])
+    monkeypatch.setenv("VALIDATOR_JOBS", "2")
+    workspace = load_workspace(project.root)
+    serial = lint_workspace(workspace)
+    assert ("numbers", Severity.ERROR) in {(finding.check, finding.severity) for finding in serial}
+    assert lint_workspace(workspace, parallel=True) == serial

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from validator.parallel import JOBS_VARIABLE, run_per_language
 from validator.problems import Problem, ProblemsFound
-from validator.site.parallel import JOBS_VARIABLE, run_per_language
 
 
 @pytest.fixture(autouse=True)

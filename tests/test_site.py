@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
-from validator.site.parallel import JOBS_VARIABLE
+from validator.parallel import JOBS_VARIABLE
 
 LANGUAGES = ("en", "es", "pl")
 CHAPTER_PAGE = "monstrous-mounts.html"

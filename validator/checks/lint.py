@@ -28,6 +28,7 @@ from validator.content.loader import Rulebook
 from validator.content.model import Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.derived import derived
+from validator.parallel import run_per_language
 from validator.problems import Problem
 from validator.workspace import Workspace
 
@@ -445,27 +446,48 @@ def _yaml_silences(lines: list[str], line: int) -> dict[str, str]:
     return silenced
 
 
-def lint_workspace(workspace: Workspace) -> list[Finding]:
-    """Lint the English text, then every catalogue of every translated language."""
+def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
+    """Lint the English text, then every catalogue of every translated language;
+    ``parallel``: each of these parts in a process of its own, on every core."""
+    parts = lint_parts(workspace)
+    if not parallel:
+        return sorted(finding for part in parts for finding in lint_part(workspace, part))
+    found = run_per_language(lambda part: lint_part(workspace, part), parts)
+    return sorted(finding for _part, findings in found for finding in findings)
+
+
+SOURCE_PART = ""
+"""The part of :func:`lint_part` that is the English text itself."""
+
+
+def lint_parts(workspace: Workspace) -> list[str]:
+    """The English text, then each translated language: the lint's parts, of even size."""
+    return [SOURCE_PART, *(language.code for language in workspace.project.translated_languages)]
+
+
+def lint_part(workspace: Workspace, part: str) -> list[Finding]:
+    """The findings of one part (see :func:`lint_parts`): the English text, or the
+    catalogues of one translated language."""
     rulebook = workspace.rulebook
+    if part == SOURCE_PART:
+        return list(source_findings(rulebook, workspace.root))
     current = {message.context: message.text for message in rulebook.messages()}
     locales = workspace.root / workspace.project.locales_dir
-    findings: list[Finding] = list(source_findings(rulebook, workspace.root))
-    for language in workspace.project.translated_languages:
-        code = language.code
-        rules = workspace.rule_catalogs[code]
-        glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
-                    for term in rulebook.glossary.terms
-                    if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
-        rule_context = LintContext(rulebook, code, glossary, current)
-        findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
-                                     workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context))
-        plain_context = LintContext(rulebook, code, {}, {})
-        ui = workspace.ui_catalogs.get(code)
-        if ui is not None:
-            findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context))
-        labels = workspace.raw_label_catalogs.get(code)
-        if labels is not None:
-            findings.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
-                                         plain_context))
-    return sorted(findings)
+    findings: list[Finding] = []
+    code = part
+    rules = workspace.rule_catalogs[code]
+    glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
+                for term in rulebook.glossary.terms
+                if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
+    rule_context = LintContext(rulebook, code, glossary, current)
+    findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
+                                 workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context))
+    plain_context = LintContext(rulebook, code, {}, {})
+    ui = workspace.ui_catalogs.get(code)
+    if ui is not None:
+        findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context))
+    labels = workspace.raw_label_catalogs.get(code)
+    if labels is not None:
+        findings.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
+                                     plain_context))
+    return findings

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -85,15 +85,21 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint:
     problems.extend(reference_problems(rulebook, workspace.ruleset))
     if not lint:
         return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
-    errors, warnings = lint_findings(workspace)
+    errors, warnings = lint_findings(workspace, parallel=True)
     return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
 
 
-def lint_findings(workspace: Workspace) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
-    """The translation lint's errors, as problems, and its warnings."""
-    findings = lint_workspace(workspace)
-    errors = tuple(finding.as_problem() for finding in findings if finding.severity is Severity.ERROR)
-    return errors, tuple(finding for finding in findings if finding.severity is Severity.WARNING)
+def lint_findings(workspace: Workspace, parallel: bool = False) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
+    """The translation lint's errors, as problems, and its warnings (``parallel``: its
+    parts on every core, see :func:`lint_workspace`)."""
+    return by_severity(lint_workspace(workspace, parallel))
+
+
+def by_severity(findings: Iterable[Finding]) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
+    """Lint findings as the errors (problems that stop a check) and the warnings, sorted."""
+    ordered = sorted(findings)
+    errors = tuple(finding.as_problem() for finding in ordered if finding.severity is Severity.ERROR)
+    return errors, tuple(finding for finding in ordered if finding.severity is Severity.WARNING)
 
 
 def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:

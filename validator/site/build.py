@@ -19,10 +19,11 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from validator.checks.lint import Finding
-from validator.checks.run import CheckReport, lint_findings
+from validator.checks.lint import Finding, lint_part, lint_parts
+from validator.checks.run import CheckReport, by_severity
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
+from validator.parallel import run_per_language
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
 from validator.site.output import (
@@ -35,18 +36,20 @@ from validator.site.output import (
     staging,
     swap,
 )
-from validator.site.pages import NavItem, navigation, render_pages, site_title
-from validator.site.parallel import run_per_language
+from validator.site.pages import NavItem, iter_pages, navigation, site_title
 from validator.site.prerendered import PrerenderedExtension
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
+from validator.site.written import NAME as FORGET_PLUGIN
+from validator.site.written import ForgetWrittenPages
 from validator.workspace import Workspace
 
 OPEN_DATA_JOB = "open data"
 """The job that writes ``api/``, run beside the languages' (no language code has a space)."""
-LINT_JOB = "translation lint"
-"""The job that runs the translation lint when the check left it to the build."""
+LINT_JOB = "lint of "
+"""Prefix of the jobs that run the translation lint when the check left it to the build,
+one per part (``lint of es``; ``lint of `` alone is the English text's)."""
 RENDER_JOB = "pages of "
 """Prefix of the job that renders a language's pages (``pages of es``), before its MkDocs build."""
 OVERRIDES = Path(__file__).parent / "overrides"
@@ -89,8 +92,8 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
         def build_one(job: str) -> object:
-            if job == LINT_JOB:
-                return lint_findings(workspace)
+            if job.startswith(LINT_JOB):
+                return lint_part(workspace, job.removeprefix(LINT_JOB))
             if job == OPEN_DATA_JOB:
                 write_api(workspace, report, staged.site)
             elif job.startswith(RENDER_JOB):
@@ -101,21 +104,21 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             return None
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
-        # of even size, so three languages keep two cores busy to the end.  The lint, as
-        # long as a language's pages, goes early (longest first); the open data, shortest, last.
+        # of even size, so three languages keep two cores busy to the end; the lint's parts
+        # (the English text, each translation) fill in early, the open data last.
         renders = {code: RENDER_JOB + code for code in codes}
-        lint = [] if report.linted else [LINT_JOB]
+        lint = [] if report.linted else [LINT_JOB + part for part in lint_parts(workspace)]
         names = [*list(renders.values())[:2], *lint, *list(renders.values())[2:], *codes, OPEN_DATA_JOB]
-        lint_errors: tuple[Problem, ...] = ()
-        warnings = report.warnings
+        findings: list[Finding] = []
         try:
             for job, result in run_per_language(build_one, names, after=renders):
-                if job == LINT_JOB:
-                    lint_errors, warnings = result
+                if job.startswith(LINT_JOB):
+                    findings.extend(result)
                 elif job in codes:
                     checkpoint("mkdocs")
         except ProblemsFound as found:
-            raise ProblemsFound([*lint_errors, *found.problems]) from None
+            raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
+        lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
         if lint_errors:
             raise LintFailed(lint_errors, warnings)
         _publish(workspace, report, staged, target, epoch, open_data=False)
@@ -183,7 +186,7 @@ def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list
                docs: Path) -> None:
     """Everything MkDocs reads for one language: the rendered pages and the site's assets."""
     docs.mkdir()
-    for name, text in render_pages(workspace, report, code, status).items():
+    for name, text in iter_pages(workspace, report, code, status):
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
     write_index(workspace, code, docs / "assets" / "validator")
@@ -223,9 +226,11 @@ def _mkdocs_language(workspace: Workspace, code: str, scratch: Path) -> None:
 
 def load_site_config(config_path: Path) -> MkDocsConfig:
     """The configuration MkDocs builds a language with: the written one, with the
-    worked examples' finished HTML handed over unparsed (``validator.site.prerendered``)."""
+    finished HTML handed over unparsed (``validator.site.prerendered``) and each page
+    forgotten once written (``validator.site.written``)."""
     config = load_config(str(config_path))
     config.markdown_extensions.append(PrerenderedExtension())
+    config.plugins[FORGET_PLUGIN] = ForgetWrittenPages()
     return config
 
 

@@ -8,7 +8,7 @@ static site generator keeps this module.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from gettext import NullTranslations
 from pathlib import Path
@@ -304,18 +304,20 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
 def render_pages(workspace: Workspace, report: CheckReport, language_code: str,
                  status: dict[str, list[GroupStatus]] | None = None) -> dict[str, str]:
     """Every page of one language: file name -> Markdown."""
+    return dict(iter_pages(workspace, report, language_code, status))
+
+
+def iter_pages(workspace: Workspace, report: CheckReport, language_code: str,
+               status: dict[str, list[GroupStatus]] | None = None) -> Iterator[tuple[str, str]]:
+    """Every page of one language as (file name, Markdown), one at a time: the build
+    writes each as it comes and holds one page, not the language's whole text."""
     env, view = _page_view(workspace, report, language_code, status)
-    pages = {
-        "index.md": env.get_template("index.md.j2").render(view=view),
-        GLOSSARY_PAGE: env.get_template("glossary.md.j2").render(view=view),
-        SOURCES_PAGE: env.get_template("sources.md.j2").render(view=view),
-        DISCREPANCY_PAGE: env.get_template("discrepancies.md.j2").render(view=view),
-        faq_pages.FAQ_PAGE: env.get_template("faq.md.j2").render(view=view),
-        STATUS_PAGE: env.get_template("status.md.j2").render(view=view),
-        TRANSLATORS_PAGE: translators_guide(workspace, language_code),
-    }
-    pages.update(_chapter_pages(env, view, workspace.rulebook.chapters))
-    return pages
+    for name, template in (("index.md", "index.md.j2"), (GLOSSARY_PAGE, "glossary.md.j2"),
+                           (SOURCES_PAGE, "sources.md.j2"), (DISCREPANCY_PAGE, "discrepancies.md.j2"),
+                           (faq_pages.FAQ_PAGE, "faq.md.j2"), (STATUS_PAGE, "status.md.j2")):
+        yield name, env.get_template(template).render(view=view)
+    yield TRANSLATORS_PAGE, translators_guide(workspace, language_code)
+    yield from _chapter_pages(env, view, workspace.rulebook.chapters)
 
 
 def chapter_pages(workspace: Workspace, report: CheckReport, language_code: str,
@@ -324,18 +326,15 @@ def chapter_pages(workspace: Workspace, report: CheckReport, language_code: str,
     its parallel text), as :func:`render_pages` renders them: what the live preview
     rebuilds after an edit."""
     env, view = _page_view(workspace, report, language_code, None)
-    return _chapter_pages(env, view, chapters, parallel)
+    return dict(_chapter_pages(env, view, chapters, parallel))
 
 
 def _chapter_pages(env: Environment, view: PageView, chapters: Iterable[Chapter],
-                   parallel: bool = True) -> dict[str, str]:
-    pages = {}
+                   parallel: bool = True) -> Iterator[tuple[str, str]]:
     for chapter in chapters:
-        pages[chapter_page(chapter.id)] = env.get_template("chapter.md.j2").render(view=view, chapter=chapter)
+        yield chapter_page(chapter.id), env.get_template("chapter.md.j2").render(view=view, chapter=chapter)
         if parallel:
-            pages[parallel_page(chapter.id)] = env.get_template("parallel.md.j2").render(view=view,
-                                                                                          chapter=chapter)
-    return pages
+            yield parallel_page(chapter.id), env.get_template("parallel.md.j2").render(view=view, chapter=chapter)
 
 
 def translators_guide(workspace: Workspace, language_code: str) -> str:
