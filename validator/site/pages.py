@@ -247,11 +247,6 @@ class PageView(TextRenderer):
     def page_link(page: str, label: str) -> Markup:
         return markdown.link(label, page)
 
-    def rule_link(self, rule_id: str, html: bool = False) -> Markup:
-        rule = self.rulebook.rule(rule_id)
-        return (markdown.html_link if html else markdown.link)(self.plain(f"{rule.id}#title", rule.title),
-                             f"{chapter_page(self.rulebook.chapter_of(rule.id).id)}#{anchor(rule.id)}")
-
     def referred_by(self, rule_id: str) -> list[Markup]:
         """Links to the rules whose text or examples link to ``rule_id``, in rulebook order."""
         return [self.rule_link(source) for source in self.referrers.get(rule_id, ())]

@@ -130,16 +130,19 @@ class TextRenderer:
     def _token(self, token: Token, fallback: bool = False, html: bool = False) -> Markup:
         link = markdown.html_link if html else markdown.link
         if token.kind == "rule":
-            rule = self.rulebook.rule(token.argument)
-            chapter = self.rulebook.chapter_of(rule.id)
-            title = self.plain(f"{rule.id}#title", rule.title)
-            return link(title, f"{chapter_page(chapter.id)}#{anchor(rule.id)}")
+            return self.rule_link(token.argument, html)
         if token.kind == "term":
             term = self.rulebook.term(token.argument)
             words = token.form or (term.term if fallback else self.plain(f"glossary/{term.id}#term", term.term))
             definition = self.plain(f"glossary/{term.id}#definition", term.definition)
             return link(words, f"{GLOSSARY_PAGE}#{term.id}", definition)
         return markdown.escape(self._token_words(token, fallback))
+
+    def rule_link(self, rule_id: str, html: bool = False) -> Markup:
+        """A link to a rule, its title as this language reads it (``html``: as HTML)."""
+        rule = self.rulebook.rule(rule_id)
+        target = f"{chapter_page(self.rulebook.chapter_of(rule.id).id)}#{anchor(rule.id)}"
+        return (markdown.html_link if html else markdown.link)(self.plain(f"{rule.id}#title", rule.title), target)
 
     def _token_words(self, token: Token, fallback: bool = False) -> str:
         if token.kind == "rule":
