@@ -104,8 +104,8 @@ def test_the_chapter_lists_the_rules_that_refer_to_each_rule(workspace: Workspac
                         ("pl", "Odwołują się do tej zasady")):
         page = render_pages(workspace, report, code)["monstrous-mounts.md"]
         section = page.split("{ #death-of-the-rider }", 1)[1].split("\n## ", 1)[0]
-        line = next(line for line in section.splitlines() if line.startswith(words))
-        assert "(monstrous-mounts.md#extra-wounds)" in line
+        line = next(line for line in section.splitlines() if line.startswith(f"<p>{words}: "))
+        assert 'href="monstrous-mounts.html#extra-wounds"' in line
         title = _renderer(workspace, code).plain(f"{SOURCE}#title", workspace.rulebook.rule(SOURCE).title)
         assert title.split(" ")[0] in line
     unreferred = next(rule for rule in workspace.rulebook.chapters[0].rules

@@ -182,10 +182,11 @@ class PageView(TextRenderer):
     def source(self, source_id: str) -> Source:
         return next(source for source in self.rulebook.sources.sources if source.id == source_id)
 
-    def source_link(self, source_id: str) -> Markup:
+    def source_link(self, source_id: str, html: bool = False) -> Markup:
         source = self.source(source_id)
-        return markdown.link(self.source_name(source_id), f"{SOURCES_PAGE}#{source_id}",
-                             self.plain(f"sources/{source_id}#title", source.title))
+        return (markdown.html_link if html else markdown.link)(
+            self.source_name(source_id), f"{SOURCES_PAGE}#{source_id}", self.plain(f"sources/{source_id}#title",
+                                                                                   source.title))
 
     def source_name(self, source_id: str) -> str:
         return self.plain(f"sources/{source_id}#name", self.source(source_id).name)
@@ -247,9 +248,9 @@ class PageView(TextRenderer):
     def page_link(page: str, label: str) -> Markup:
         return markdown.link(label, page)
 
-    def referred_by(self, rule_id: str) -> list[Markup]:
+    def referred_by(self, rule_id: str, html: bool = False) -> list[Markup]:
         """Links to the rules whose text or examples link to ``rule_id``, in rulebook order."""
-        return [self.rule_link(source) for source in self.referrers.get(rule_id, ())]
+        return [self.rule_link(source, html) for source in self.referrers.get(rule_id, ())]
 
     def language_name(self, code: str) -> str:
         return str(Locale.parse(code).get_display_name(self.language.code) or code).capitalize()
