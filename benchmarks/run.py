@@ -10,9 +10,9 @@ command in a fresh process, with its peak memory (the whole process tree's):
 
 - ``build``: ``validator build`` of every language (check included);
 - ``bare``: MkDocs alone building the same pages, already rendered, one process per
-  language; seconds summed, memory the largest.  Plain MkDocs parses the worked
-  examples' finished HTML, which the build hands over unparsed
-  (``validator.site.prerendered``): the same site, byte for byte, in less time;
+  language; seconds summed, memory the largest.  Plain MkDocs parses the finished
+  HTML (rule texts, parallel text, worked examples), which the build hands over
+  unparsed (``validator.site.prerendered``): the same site, byte for byte, in less time;
 - ``static-i18n``: mkdocs-static-i18n building those same pages in every language,
   with its defaults (installed from PyPI into a virtual environment of its own
   under the cache folder, the first time);

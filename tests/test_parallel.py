@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from validator.parallel import JOBS_VARIABLE, run_per_language
+from validator.parallel import JOBS_VARIABLE, run_jobs
 from validator.problems import Problem, ProblemsFound
 
 
@@ -19,7 +19,7 @@ def two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_job_ends_once_and_what_it_returned_comes_back() -> None:
-    ended = list(run_per_language(lambda code: (os.getpid(), code.upper()), ["en", "es", "open data"]))
+    ended = list(run_jobs(lambda code: (os.getpid(), code.upper()), ["en", "es", "open data"]))
     assert sorted(result for _code, (_pid, result) in ended) == ["EN", "ES", "OPEN DATA"]
     assert {code: result for code, (_pid, result) in ended} == {"en": "EN", "es": "ES", "open data": "OPEN DATA"}
     assert os.getpid() not in {pid for _code, (pid, _result) in ended}  # the jobs ran in workers
@@ -31,7 +31,7 @@ def test_the_problems_of_every_failed_job_come_back_together() -> None:
             raise ProblemsFound([Problem("x.po", 3, code, "wrong", "fix it")])
 
     with pytest.raises(ProblemsFound) as found:
-        list(run_per_language(job, ["en", "es", "pl"]))
+        list(run_jobs(job, ["en", "es", "pl"]))
     assert sorted(problem.subject for problem in found.value.problems) == ["es", "pl"]
 
 
@@ -44,16 +44,16 @@ def test_a_job_whose_process_dies_is_named_and_the_others_end(dying: str) -> Non
 
     ended: list[str] = []
     with pytest.raises(ProblemsFound) as found:
-        ended.extend(code for code, _result in run_per_language(job, ["en", "pl", "open data"]))
+        ended.extend(code for code, _result in run_jobs(job, ["en", "pl", "open data"]))
     [problem] = found.value.problems
     assert problem.subject == dying
-    assert "build process of this part of the site died" in problem.message and "exit status 9" in problem.message
+    assert "the process running this job died" in problem.message and "exit status 9" in problem.message
     assert sorted(ended) == sorted({"en", "pl", "open data"} - {dying})
 
 
 def test_a_job_runs_in_a_process_of_its_own() -> None:
     """Each job's memory goes back to the system as it ends: no process runs two jobs."""
-    pids = [pid for _code, pid in run_per_language(lambda code: os.getpid(), ["a", "b", "c", "d"])]
+    pids = [pid for _code, pid in run_jobs(lambda code: os.getpid(), ["a", "b", "c", "d"])]
     assert len(set(pids)) == 4 and os.getpid() not in pids
 
 
@@ -63,7 +63,7 @@ def test_an_unexpected_error_in_a_job_is_raised_in_the_build() -> None:
             raise KeyError("no such page")
 
     with pytest.raises(KeyError, match="no such page"):
-        list(run_per_language(job, ["en", "es"]))
+        list(run_jobs(job, ["en", "es"]))
 
 
 def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:
 
     names = ["pages of en", "pages of es", "pages of pl", "en", "es", "pl", "open data"]
     after = {code: f"pages of {code}" for code in ("en", "es", "pl")}
-    ended = [name for name, _result in run_per_language(job, names, after=after)]
+    ended = [name for name, _result in run_jobs(job, names, after=after)]
     assert sorted(ended) == sorted(names)
     for code, prerequisite in after.items():
         assert ended.index(prerequisite) < ended.index(code)
@@ -89,7 +89,7 @@ def test_the_jobs_after_a_failed_one_do_not_run(tmp_path: Path) -> None:
             raise ProblemsFound([Problem("es.po", 1, "es", "wrong", "fix it")])
 
     with pytest.raises(ProblemsFound) as found:
-        list(run_per_language(job, ["pages of en", "pages of es", "en", "es"],
+        list(run_jobs(job, ["pages of en", "pages of es", "en", "es"],
                               after={"en": "pages of en", "es": "pages of es"}))
     assert [problem.subject for problem in found.value.problems] == ["es"]
     assert (tmp_path / "en").exists() and not (tmp_path / "es").exists()

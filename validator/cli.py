@@ -319,8 +319,7 @@ def _refuse_on_problems(problems: Sequence[Problem], not_done: str) -> None:
 
 
 def _build(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.checks.run import check_workspace
-    from validator.site.build import LintFailed, build_sites
+    from validator.site.build import ChecksFailed, check_and_build
     from validator.site.output import OutputError, check_site_dir, project_inputs
     from validator.site.reproducible import build_epoch
     from validator.workspace import load_workspace
@@ -336,15 +335,9 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
         # Refuse a place the build may not write before spending time on the check.
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
         build_epoch()
-        # The lint runs beside the pages when nothing else failed (it then has a core of its own).
-        report = check_workspace(workspace, lint=False)
-        if report.problems:
-            report = check_workspace(workspace)
-            _report_warnings(report.warnings)
-        _refuse_on_problems(report.problems, "built")
         try:
-            built = build_sites(workspace, report, site_dir, arguments.language)
-        except LintFailed as failed:
+            built = check_and_build(workspace, site_dir, arguments.language)
+        except ChecksFailed as failed:
             _report_warnings(failed.warnings)
             _refuse_on_problems(failed.problems, "built")
             raise

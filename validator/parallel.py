@@ -33,7 +33,7 @@ JOBS_VARIABLE = "VALIDATOR_JOBS"
 PR_SET_PDEATHSIG = 1
 
 _JOB: Callable[[str], Any] | None = None
-"""The job of the current :func:`run_per_language`, inherited by the forked processes."""
+"""The job of the current :func:`run_jobs`, inherited by the forked processes."""
 
 
 def jobs(count: int) -> int:
@@ -52,12 +52,12 @@ def _die_with_parent() -> None:
         pass
 
 
-def _child(code: str, results: Connection) -> None:
+def _child(name: str, results: Connection) -> None:
     """One job, in its own process: sends back ("done", problems, result) or ("error", exception)."""
     _die_with_parent()
     assert _JOB is not None
     try:
-        outcome: tuple[Any, ...] = ("done", (), _JOB(code))
+        outcome: tuple[Any, ...] = ("done", (), _JOB(name))
     except ProblemsFound as found:
         outcome = ("done", found.problems, None)
     except BaseException as error:  # raised again in the build, as if the job had run there
@@ -65,34 +65,34 @@ def _child(code: str, results: Connection) -> None:
     try:
         results.send(outcome)
     except (pickle.PicklingError, TypeError, AttributeError) as error:
-        results.send(("error", RuntimeError(f"the {code} job's result cannot be sent back: {error}")))
+        results.send(("error", RuntimeError(f"the {name} job's result cannot be sent back: {error}")))
     results.close()
 
 
-def run_per_language(job: Callable[[str], Any], codes: Sequence[str],
-                     after: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
-    """Run ``job(code)`` for every code, in parallel where there are cores to spare;
-    yields each code with what its job returned (pickled back from its process) as the
+def run_jobs(job: Callable[[str], Any], names: Sequence[str],
+             after: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
+    """Run ``job(name)`` for every name, in parallel where there are cores to spare;
+    yields each name with what its job returned (pickled back from its process) as the
     job ends well, and raises the problems of every failed job together at the end.
 
-    ``after`` maps a code to the one whose job must end well before it starts (a
-    language's MkDocs build after its pages are rendered); ``codes`` lists every
+    ``after`` maps a name to the one whose job must end well before it starts (a
+    language's MkDocs build after its pages are rendered); ``names`` lists every
     prerequisite before what needs it.  A job is started when a core is free, the
-    first ready one in the order of ``codes``: jobs of even size, started in that
+    first ready one in the order of ``names``: jobs of even size, started in that
     order, keep every core busy to the end."""
     global _JOB
     needs = dict(after or {})
-    workers = jobs(len(codes))
+    workers = jobs(len(names))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for code in codes:
-            yield code, job(code)
+        for name in names:
+            yield name, job(name)
         return
     context = multiprocessing.get_context("fork")
     _JOB = job
     problems: list[Problem] = []
     failed: set[str] = set()
     ended: set[str] = set()
-    waiting = list(codes)
+    waiting = list(names)
     running: dict[Connection, tuple[str, BaseProcess]] = {}
 
     def start_ready() -> None:
@@ -130,9 +130,9 @@ def run_per_language(job: Callable[[str], Any], codes: Sequence[str],
                 process.join()
                 if outcome is None:
                     failed.add(code)
-                    problems.append(Problem("", 0, code, "the build process of this part of the site died "
-                                            f"(killed, or out of memory; exit status {process.exitcode})",
-                                            f"build again, or one job at a time with {JOBS_VARIABLE}=1"))
+                    problems.append(Problem("", 0, code, "the process running this job died (killed, or out "
+                                            f"of memory; exit status {process.exitcode})",
+                                            f"run the command again, or one job at a time with {JOBS_VARIABLE}=1"))
                     continue
                 if outcome[0] == "error":
                     raise outcome[1]

@@ -28,7 +28,7 @@ from validator.content.loader import Rulebook
 from validator.content.model import Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.derived import derived
-from validator.parallel import run_per_language
+from validator.parallel import run_jobs
 from validator.problems import Problem
 from validator.workspace import Workspace
 
@@ -452,7 +452,7 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
     parts = lint_parts(workspace)
     if not parallel:
         return sorted(finding for part in parts for finding in lint_part(workspace, part))
-    found = run_per_language(lambda part: lint_part(workspace, part), parts)
+    found = run_jobs(lambda part: lint_part(workspace, part), parts)
     return sorted(finding for _part, findings in found for finding in findings)
 
 

@@ -24,8 +24,8 @@ class CheckReport:
     warnings: tuple[Finding, ...] = ()
     """Translation lint findings that do not block publishing."""
     linted: bool = True
-    """False when the lint was left for the caller to run (:func:`lint_findings`): the
-    build runs it in a worker of its own, beside the pages."""
+    """False when the lint was left out (``check_workspace(..., lint=False)``): the build
+    then runs it as jobs of its own, beside the pages."""
 
     @property
     def ok(self) -> bool:

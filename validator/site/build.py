@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,10 +21,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from validator.checks.lint import Finding, lint_part, lint_parts
-from validator.checks.run import CheckReport, by_severity
+from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
-from validator.parallel import run_per_language
+from validator.parallel import jobs, run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
 from validator.site.output import (
@@ -56,10 +57,10 @@ OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
 
-class LintFailed(ProblemsFound):
-    """The translation lint, run beside the pages, found errors: nothing was published."""
+class ChecksFailed(ProblemsFound):
+    """The checks (the translation lint too) found problems: nothing was published."""
 
-    def __init__(self, problems: tuple[Problem, ...], warnings: tuple[Finding, ...]) -> None:
+    def __init__(self, problems: Iterable[Problem], warnings: tuple[Finding, ...]) -> None:
         super().__init__(problems)
         self.warnings = warnings
 
@@ -82,7 +83,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     of a CI matrix, one language per job), which the caller has checked is the project's.
     A report made without the lint (``check_workspace(..., lint=False)``) has it run
     beside the pages, on a core of its own, and its errors stop the build
-    (:class:`LintFailed`) as the check's would.
+    (:class:`ChecksFailed`) as the check's would.
     """
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
@@ -108,10 +109,11 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         # (the English text, each translation) fill in early, the open data last.
         renders = {code: RENDER_JOB + code for code in codes}
         lint = [] if report.linted else [LINT_JOB + part for part in lint_parts(workspace)]
-        names = [*list(renders.values())[:2], *lint, *list(renders.values())[2:], *codes, OPEN_DATA_JOB]
+        first = jobs(len(renders) + len(lint) + len(codes) + 1)  # the renders started at once
+        names = [*list(renders.values())[:first], *lint, *list(renders.values())[first:], *codes, OPEN_DATA_JOB]
         findings: list[Finding] = []
         try:
-            for job, result in run_per_language(build_one, names, after=renders):
+            for job, result in run_jobs(build_one, names, after=renders):
                 if job.startswith(LINT_JOB):
                     findings.extend(result)
                 elif job in codes:
@@ -120,10 +122,21 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
         lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
         if lint_errors:
-            raise LintFailed(lint_errors, warnings)
+            raise ChecksFailed(lint_errors, warnings)
         _publish(workspace, report, staged, target, epoch, open_data=False)
     return Built([target / code.code for code in workspace.project.languages if language in (None, code.code)],
                  warnings)
+
+
+def check_and_build(workspace: Workspace, site_dir: Path, language: str | None = None) -> Built:
+    """Check the workspace and build it (see :func:`build_sites`), the lint beside the
+    pages; :class:`ChecksFailed` when the checks find a problem (with the lint's
+    problems too, run then on every core), and nothing is built."""
+    report = check_workspace(workspace, lint=False)
+    if report.problems:
+        errors, warnings = lint_findings(workspace, parallel=True)
+        raise ChecksFailed([*report.problems, *errors], warnings)
+    return build_sites(workspace, report, site_dir, language)
 
 
 def assemble_sites(workspace: Workspace, report: CheckReport, parts: list[Path], site_dir: Path) -> list[Path]:

@@ -1,9 +1,10 @@
 """Hand MkDocs the pipeline's finished HTML without parsing it again.
 
-A worked example is HTML the pipeline already wrote (escaped, links resolved), and
-it is most of a chapter page's bytes.  Python-Markdown passes raw HTML through, but
-only after parsing it twice (its own raw-HTML block reader, then MkDocs' scan for
-anchors), which was over half of MkDocs' time on a chapter page.  The pages mark
+The rule texts, the parallel text and the worked examples are HTML the pipeline
+already wrote (escaped, links resolved), nearly all of a chapter page's bytes.
+Python-Markdown passes raw HTML through, but only after parsing it twice (its own
+raw-HTML block reader, then MkDocs' scan for anchors), which was over half of
+MkDocs' time on a chapter page.  The pages mark
 such HTML with two comments::
 
     <!-- prerendered -->

@@ -23,11 +23,10 @@ from pathlib import Path
 from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer, _timestamp
 
-from validator.checks.run import check_workspace
 from validator.content.inputcache import keep_inputs
 from validator.content.project import load_project
 from validator.problems import ProblemsFound
-from validator.site.build import build_sites
+from validator.site.build import check_and_build
 from validator.site.live import LiveSite
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
@@ -44,10 +43,7 @@ def rebuild(project: Path, site_dir: Path, live: LiveSite | None = None) -> bool
     start = time.perf_counter()
     try:
         workspace = load_workspace(project)
-        report = check_workspace(workspace)
-        if not report.ok:
-            raise ProblemsFound(report.problems)
-        build_sites(workspace, report, site_dir)
+        check_and_build(workspace, site_dir)
     except ProblemsFound as found:
         for problem in found.problems:
             print(problem, file=sys.stderr)

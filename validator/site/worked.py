@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from markupsafe import Markup
 
@@ -32,6 +32,8 @@ from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
     from validator.site.pages import PageView
+
+T = TypeVar("T")
 
 NO_SAVE = 7
 """A save of 7+ cannot be made: the model has no save."""
@@ -58,12 +60,14 @@ class Values:
 
     view: PageView
 
-    @property
-    def _kept(self) -> dict[tuple[str, str, str], object]:
-        """What this language's values and labels read as, kept per loaded workspace (a
-        catalogue edited in the preview is a new workspace): values repeat across
-        examples and forms."""
-        return derived("values", self.view.workspace, dict, self.view.language.code, limit=8)
+    def _remembered(self, key: tuple[str, str, str], make: Callable[[], T]) -> T:
+        """``make()``, once per loaded workspace and language (a catalogue edited in the
+        preview is a new workspace): values and labels repeat across examples and forms."""
+        kept: dict[tuple[str, str, str], Any] = derived("values", self.view.workspace, dict,
+                                                        self.view.language.code, limit=8)
+        if key not in kept:
+            kept[key] = make()
+        return kept[key]  # type: ignore[no-any-return]
 
     def label_text(self, identifier: str) -> tuple[str, str]:
         """A core identifier's label and the language it is in."""
@@ -74,11 +78,7 @@ class Values:
     def text(self, value: object, kind: Kind) -> str:
         """The value as plain text, as it reads on the page (formatted once per language:
         a try-it form shows the same few values many times)."""
-        key = ("text", repr(value), repr(kind))
-        kept = self._kept
-        if key not in kept:
-            kept[key] = self._text(value, kind)
-        return kept[key]  # type: ignore[return-value]
+        return self._remembered(("text", repr(value), repr(kind)), lambda: self._text(value, kind))
 
     def _text(self, value: object, kind: Kind) -> str:
         if value is None:
@@ -139,11 +139,7 @@ class Values:
                 + Markup('">') + markdown.escape(face) + Markup("</span>"))
 
     def label(self, identifier: str) -> Markup:
-        key = ("label", identifier, "")
-        kept = self._kept
-        if key not in kept:
-            kept[key] = self._label(identifier)
-        return kept[key]  # type: ignore[return-value]
+        return self._remembered(("label", identifier, ""), lambda: self._label(identifier))
 
     def _label(self, identifier: str) -> Markup:
         text, language = self.label_text(identifier)
