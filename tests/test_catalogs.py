@@ -117,3 +117,17 @@ def test_every_identifier_shown_in_an_example_has_a_label() -> None:
     missing = {label_context(identifier) for identifier in shown} - set(_messages(ROOT / "locales" / "labels.pot"))
     assert missing == set()
     assert "labels/mount_wounds" in _messages(ROOT / "locales" / "labels.pot")
+
+
+def test_a_plural_formula_that_divides_by_zero_is_refused_when_read() -> None:
+    """Compiling a Plural-Forms formula does not run it; gettext would divide by zero only
+    when a page picks a form.  The catalogue is refused as it is read."""
+    from validator.content.catalogs import parse_catalog
+    from validator.problems import ProblemsFound
+
+    text = (ROOT / "locales" / "es" / "LC_MESSAGES" / "ui.po").read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if line.startswith('"Plural-Forms:'))
+    parse_catalog(text, "ui.po")
+    with pytest.raises(ProblemsFound) as found:
+        parse_catalog(text.replace(header, '"Plural-Forms: nplurals=2; plural=n/0;\\n"'), "ui.po")
+    assert "catalogue header cannot be read" in str(found.value)

@@ -73,7 +73,11 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         # A broken Plural-Forms header would raise only when a page is rendered: read it now,
         # the way Babel and gettext (which compile the expression) will.
         catalog.num_plurals  # noqa: B018
-        gettext.c2py(catalog.plural_expr)
+        plural = gettext.c2py(catalog.plural_expr)
+        # Compiling does not run it: a division by zero would raise only when gettext
+        # picks a form on a page.  Every count a page shows is well below 1,000.
+        for count in range(1000):
+            plural(count)
         # Compiling it as the site build will (see interface_translations) proves the
         # header's charset too, and refuses an entry Babel read but cannot write (a
         # msgid_plural with a single msgstr).
@@ -89,7 +93,7 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         what = re.sub(r" on \d+$", "", str(error))
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {what}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
-    except (ValueError, TypeError, LookupError, AttributeError, RecursionError, OSError) as error:
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError, OSError, ArithmeticError) as error:
         raise ProblemsFound([Problem(shown_as, _header_line(text), "",
                                      f"catalogue header cannot be read ({str(error)[:200]})",
                                      "correct the header entry (Language, Plural-Forms, Content-Type: "
