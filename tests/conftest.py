@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,16 @@ class ProjectCopy:
         return Run(done.returncode, done.stdout, done.stderr)
 
 
+def break_a_polish_number(project: ProjectCopy) -> int:
+    """A lint error in the Polish catalogue (a number the English does not have); returns its line."""
+    catalog = "locales/pl/LC_MESSAGES/rules.po"
+    text = project.read(catalog)
+    start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
+    msgstr = text.index("msgstr", start)
+    project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[text.index("\n\n", msgstr):])
+    return text.count("\n", 0, text.index("msgid", start)) + 1
+
+
 def copy_project(target: Path) -> Path:
     """Copy the bundled project's inputs into ``target`` (created if need be)."""
     target.mkdir(parents=True, exist_ok=True)
@@ -59,6 +70,22 @@ def copy_project(target: Path) -> Path:
         else:
             shutil.copy2(source, target / name)
     return target
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_result_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Results kept between runs (validator.resultcache) go to a folder of the test
+    session's own, never the user's: every check and build of the tests uses it, so
+    that each test that breaks an input and checks again exercises its keys."""
+    from validator.resultcache import CACHE_VARIABLE
+
+    earlier = os.environ.get(CACHE_VARIABLE)
+    os.environ[CACHE_VARIABLE] = str(tmp_path_factory.mktemp("result-cache"))
+    yield
+    if earlier is None:
+        os.environ.pop(CACHE_VARIABLE, None)
+    else:
+        os.environ[CACHE_VARIABLE] = earlier
 
 
 @pytest.fixture

@@ -114,7 +114,7 @@ def lint_one(english: str, translation: str) -> list[tuple[str, Severity]]:
     catalog = Catalog(locale="es", last_translator="Team <team@example.org>", language_team="Team")
     message = catalog.add(english, translation, context="chariots/armour-save#title")
     message.lineno = 7
-    findings = lint_catalog(catalog, "x.po", LintContext(RULEBOOK, "es", {}, {}))
+    findings = lint_catalog(catalog, "x.po", LintContext.of(RULEBOOK, "es", {}, {}))
     return [(finding.check, finding.severity) for finding in findings]
 
 

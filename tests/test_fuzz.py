@@ -121,7 +121,7 @@ def test_a_mutated_catalogue_loads_and_lints_or_is_refused(data: bytes) -> None:
         return
     RuleCatalog.from_catalog(catalog, "pl", "en").translate("chariots#title", "Characters riding chariots")
     interface_translations(catalog).gettext("Glossary")
-    context = LintContext(workspace.rulebook, "pl", {}, {})
+    context = LintContext.of(workspace.rulebook, "pl", {}, {})
     findings = lint_catalog(catalog, "rules.po", context)
     assert all(finding.file == "rules.po" for finding in findings)
     catalog_bytes(merge_catalog(_template(), catalog))

@@ -32,7 +32,7 @@ def lint(english: str, translation: str, language: str = "pl") -> list[tuple[str
     # A title: the glossary check alone, without the links a rule text needs.
     catalog.add(english, translation, context="monstrous-mounts/movement#title").lineno = 3
     glossary = {term.term: term.term for term in RULEBOOK.glossary.terms}
-    context = LintContext(RULEBOOK, language, glossary, {})
+    context = LintContext.of(RULEBOOK, language, glossary, {})
     return [(finding.check, finding.severity) for finding in lint_catalog(catalog, "x.po", context)]
 
 

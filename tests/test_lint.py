@@ -26,7 +26,7 @@ def lint_one(english: str, translation: str | tuple[str, ...], language: str = "
     message = catalog.add(message_id, translation, context="monstrous-mounts/movement#text",
                           user_comments=list(comments), flags=["fuzzy"] if fuzzy else [])
     message.lineno = 7
-    context = LintContext(RULEBOOK, language, glossary or {}, {})
+    context = LintContext.of(RULEBOOK, language, glossary or {}, {})
     return [(finding.check, finding.severity) for finding in lint_catalog(catalog, "x.po", context)]
 
 
@@ -78,7 +78,7 @@ def test_kept_term_must_stay_unchanged(project: ProjectCopy) -> None:
     rulebook = load_rulebook(project.root, load_project(project.root))
     catalog = Catalog(locale="es", last_translator="T", language_team="T")
     catalog.add("Roll for Look out, Sir!", "Tira por ¡Cuidado, Señor!", context="x#text")
-    findings = lint_catalog(catalog, "x.po", LintContext(rulebook, "es", {}, {}))
+    findings = lint_catalog(catalog, "x.po", LintContext.of(rulebook, "es", {}, {}))
     assert [f.check for f in findings] == ["keep"]
 
 
@@ -101,7 +101,7 @@ def test_plural_forms_follow_the_language() -> None:
 def test_header_checks() -> None:
     catalog = Catalog(locale="pl")
     catalog.add("Hit.", "Trafienie.", context="x#text")
-    findings = lint_catalog(catalog, "x.po", LintContext(RULEBOOK, "es", {}, {}))
+    findings = lint_catalog(catalog, "x.po", LintContext.of(RULEBOOK, "es", {}, {}))
     checks = {(f.check, f.severity) for f in findings}
     assert ("header", Severity.ERROR) in checks  # Language says pl in the es folder
     assert ("plural-forms", Severity.ERROR) in checks  # Polish plural forms for Spanish

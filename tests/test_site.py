@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import ROOT, ProjectCopy
+from conftest import ROOT, ProjectCopy, break_a_polish_number
 
 from validator.parallel import JOBS_VARIABLE
 
@@ -135,16 +135,6 @@ def test_check_failure_refuses_to_build_and_keeps_the_old_site(project: ProjectC
     assert "Checks failed; the site was not built." in run.err
     assert (site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8") == before
     assert sorted(p.name for p in site.parent.iterdir()) == ["out"], "no staging folder may be left behind"
-
-
-def break_a_polish_number(project: ProjectCopy) -> int:
-    """A lint error in the Polish catalogue (a number the English does not have); returns its line."""
-    catalog = "locales/pl/LC_MESSAGES/rules.po"
-    text = project.read(catalog)
-    start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
-    msgstr = text.index("msgstr", start)
-    project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[text.index("\n\n", msgstr):])
-    return text.count("\n", 0, text.index("msgid", start)) + 1
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

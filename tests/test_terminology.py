@@ -30,7 +30,7 @@ def lint_translation(english: str, translation: str, language: str,
                      context: str = "monstrous-mounts/movement#text") -> list[tuple[str, str]]:
     catalog = Catalog(locale=language, last_translator="Team <team@example.org>", language_team="Team")
     catalog.add(english, translation, context=context).lineno = 3
-    findings = lint_catalog(catalog, "x.po", LintContext(RULEBOOK, language, {}, {}))
+    findings = lint_catalog(catalog, "x.po", LintContext.of(RULEBOOK, language, {}, {}))
     return [(finding.check, finding.fix) for finding in findings]
 
 
@@ -82,7 +82,7 @@ def test_planted_variant_fails_the_lint_at_its_line() -> None:
     line = text.count("\n", 0, text.index("msgid", start)) + 1
     broken = text[:start] + text[start:].replace("espadachines", "espaderos", 1)
     catalog = read_po(io.BytesIO(broken.encode("utf-8")), locale="es")
-    findings = [str(f) for f in lint_catalog(catalog, "rules.po", LintContext(RULEBOOK, "es", {}, {}))
+    findings = [str(f) for f in lint_catalog(catalog, "rules.po", LintContext.of(RULEBOOK, "es", {}, {}))
                 if f.severity is Severity.ERROR]
     assert findings == [
         f"rules.po:{line}: [shooting-at-characters/look-out-sir#example.six] terminology (error): 'espaderos' is a "
@@ -118,8 +118,9 @@ def test_bundled_rulebook_has_no_unlinked_term_and_no_terminology_finding() -> N
                 text = message.string if isinstance(message.string, str) else " ".join(message.string or ())
                 if not (message.id and text):
                     continue
-                found = [*unlinked_problems(str(message.context or ""), text, RULEBOOK, language),
-                         *terminology_problems(text, RULEBOOK, language)]
+                found = [*unlinked_problems(str(message.context or ""), text, RULEBOOK.glossary, language,
+                                            RULEBOOK.project.source_language),
+                         *terminology_problems(text, RULEBOOK.glossary, language)]
                 findings += [f"{path.name} {language} [{message.context}] {what}" for name, _, what, _ in found
                              if f"lint-ignore: {name}:" not in silenced]
     assert findings == []

@@ -1,7 +1,5 @@
 """``python -m validator`` runs the command line."""
 
-import sys
+from validator.cli import run
 
-from validator.cli import main
-
-sys.exit(main())
+run()

@@ -1,7 +1,9 @@
 """Run every worked example through the rules core and compare the stated outcome.
 
 The computed outcomes are kept, so the site shows what the core computed and
-never a number typed by hand.
+never a number typed by hand.  Between runs they are kept too (see
+:mod:`validator.resultcache`), each by the example, its rule and the rules core:
+an example is run again when one of them changed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from validator import resultcache
 from validator.content.model import Example, Position
 from validator.problems import Problem
 from validator.ruleset import Plain, Ruleset, ScenarioError
@@ -27,8 +30,26 @@ class ExampleRun:
     """The steps the core took to compute the outcome, each citing its rules."""
 
 
-def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]]) -> list[ExampleRun]:
-    return [run_example(ruleset, rule_id, example) for rule_id, example in examples]
+def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]], core: str = "") -> list[ExampleRun]:
+    """Each example's run; ``core``, the rules core's name (``module:attribute``),
+    lets the outcomes of earlier runs be used when results are kept between runs."""
+    kept = resultcache.bucket("examples") if core else None
+    if kept is None:
+        return [run_example(ruleset, rule_id, example) for rule_id, example in examples]
+    code = resultcache.core_digest(core)
+    runs = []
+    for rule_id, example in examples:
+        key = resultcache.digest(code, rule_id, type(example).__name__, example.model_dump(),
+                                example.position.model_dump())
+        found = kept.get(key)
+        if isinstance(found, tuple) and len(found) == 3:
+            computed, problems, trace = found
+            runs.append(ExampleRun(rule_id, example, computed, problems, trace))
+            continue
+        run = run_example(ruleset, rule_id, example)
+        kept.put(key, (run.computed, run.problems, run.trace))
+        runs.append(run)
+    return runs
 
 
 def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:

@@ -7,6 +7,10 @@ silence one check for one message with a translator comment
     # lint-ignore: <check>: <reason>
 
 and the reason is required: a silence without one is itself a finding.
+
+Each message's findings are kept between runs (see :mod:`validator.resultcache`)
+by the message and the :class:`LintContext`, all that the checks consult: a run
+after an edit checks again only the messages whose text, English or terms changed.
 """
 
 from __future__ import annotations
@@ -17,15 +21,17 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from validator import resultcache
 from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
-from validator.content.model import Term
+from validator.content.model import Glossary, Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.derived import derived
 from validator.parallel import run_jobs
@@ -58,14 +64,32 @@ class Finding:
 
 @dataclass(frozen=True)
 class LintContext:
-    """What the checks may consult besides the message itself."""
+    """All that the checks may consult besides the message itself.
 
-    rulebook: Rulebook
+    It is part of the key each message's findings are kept under between runs: a
+    check that needs more of the rulebook must have it added here (and to
+    :attr:`key`), or a run after an edit would not see the change."""
+
+    terms: Glossary
+    """The rulebook's glossary: its terms, their forms, the names it keeps consistent."""
+    source_language: str
     language: str
     glossary: dict[str, str]
     """English glossary term -> its translation in this language (rule catalogues only)."""
     current_english: dict[str, str]
-    """msgctxt -> the English text in force (rule catalogues only)."""
+    """msgctxt -> the English text in force (rule catalogues only); only a message's
+    own entry is part of its key."""
+
+    @classmethod
+    def of(cls, rulebook: Rulebook, language: str, glossary: dict[str, str],
+           current_english: dict[str, str]) -> LintContext:
+        return cls(rulebook.glossary, rulebook.project.source_language, language, glossary, current_english)
+
+    @cached_property
+    def key(self) -> bytes:
+        """What the checks consult, but for the per-message English text."""
+        return resultcache.digest(self.terms.model_dump(), self.source_language, self.language,
+                                  sorted(self.glossary.items()))
 
 
 MessageCheck = Callable[[Message, LintContext], Iterator[tuple[str, Severity, str, str]]]
@@ -197,7 +221,7 @@ def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str
     folded_source = source.lower()
     translated = _translated_words(str(message.string))
     linked = {token.argument for token in tokens(str(message.string)) if token.kind == "term"}
-    for term in _longest_first(context.rulebook.glossary.terms):
+    for term in _longest_first(context.terms.terms):
         if term.term.lower() not in folded_source:
             continue  # the cheap test first: most terms are in no given message
         english = _english_use(term.term)
@@ -225,7 +249,7 @@ def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[s
     for piece in split(str(message.string)):
         if not (isinstance(piece, Token) and piece.kind == "term" and piece.form):
             continue
-        term = next((term for term in context.rulebook.glossary.terms if term.id == piece.argument), None)
+        term = next((term for term in context.terms.terms if term.id == piece.argument), None)
         declared = term.declined(context.language) if term else ()
         if declared and piece.form.lower() not in {form.lower() for form in declared}:
             yield ("term-form", Severity.ERROR,
@@ -235,10 +259,10 @@ def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[s
                    f"of '{piece.argument}' in docs/glossary.yml")
 
 
-def terminology_problems(text: str, rulebook: Rulebook, language: str) -> Iterator[tuple[str, Severity, str, str]]:
+def terminology_problems(text: str, glossary: Glossary, language: str) -> Iterator[tuple[str, Severity, str, str]]:
     """One word for one thing: a variant the glossary forbids in ``language`` (for a
     term, or for one of its ``names:``), found in any form of its words."""
-    for variant in forbidden_variants(text, rulebook.glossary, language):
+    for variant in forbidden_variants(text, glossary, language):
         yield ("terminology", Severity.ERROR,
                f"{variant.found!r} is a variant the glossary forbids for {variant.entry!r}",
                f"write {variant.preferred!r} (in the form the sentence needs), the one word {language} "
@@ -246,7 +270,7 @@ def terminology_problems(text: str, rulebook: Rulebook, language: str) -> Iterat
 
 
 def check_terminology(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    yield from terminology_problems(str(message.string), context.rulebook, context.language)
+    yield from terminology_problems(str(message.string), context.terms, context.language)
 
 
 LINKED_TEXT = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#(?:text|example\.[a-z0-9-]+)$")
@@ -256,12 +280,12 @@ at its first use.  A chapter's intro, a glossary entry, a discrepancy or an answ
 question and answer have other fields."""
 
 
-def unlinked_problems(context_id: str, text: str, rulebook: Rulebook,
-                      language: str) -> Iterator[tuple[str, Severity, str, str]]:
+def unlinked_problems(context_id: str, text: str, glossary: Glossary, language: str,
+                      source_language: str) -> Iterator[tuple[str, Severity, str, str]]:
     """A glossary term used in a rule or example text without a link at its first use."""
     if not LINKED_TEXT.match(context_id) or context_id.startswith(("glossary/", "discrepancies/")):
         return
-    for unlinked in unlinked_terms(text, rulebook.glossary, language, rulebook.project.source_language):
+    for unlinked in unlinked_terms(text, glossary, language, source_language):
         yield ("unlinked-term", Severity.WARNING,
                f"the glossary term '{unlinked.term}' is used ({unlinked.shown!r}) without a link at its first use",
                f"write {{term:{unlinked.term}|{unlinked.shown}}} there, or {{term:{unlinked.term}}} for the "
@@ -269,13 +293,14 @@ def unlinked_problems(context_id: str, text: str, rulebook: Rulebook,
 
 
 def check_unlinked_terms(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    yield from unlinked_problems(str(message.context or ""), str(message.string), context.rulebook, context.language)
+    yield from unlinked_problems(str(message.context or ""), str(message.string), context.terms, context.language,
+                                 context.source_language)
 
 
 def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     translated = _plain(str(message.string)).lower()
     source = _plain(str(message.id)).lower()
-    for term in context.rulebook.glossary.terms:
+    for term in context.terms.terms:
         if term.keep and term.term.lower() in source and term.term.lower() not in translated:
             yield ("keep", Severity.ERROR, f"{term.term!r} must stay as it is in every language",
                    f"write {term.term!r} unchanged in the translation")
@@ -338,41 +363,53 @@ def _silences(message: Message) -> tuple[dict[str, str], list[str]]:
     return silenced, without_reason
 
 
-def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext) -> list[Finding]:
-    """Every finding in one catalogue: its header, then each message."""
+Found = tuple[tuple[str, Severity, str, str], ...]
+"""A message's findings without their place: (check, severity, what, fix)."""
+
+
+def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext,
+                 kept: resultcache.Bucket | None = None) -> list[Finding]:
+    """Every finding in one catalogue: its header, then each message (``kept``: the
+    findings of earlier runs, by message and context)."""
     findings = list(_header_findings(catalog, shown_as, context.language))
     for message in catalog:
         if not message.id:
             continue
-        line = message.lineno or 0
         ctx = str(message.context or "")
-        silenced, without_reason = _silences(message)
-        for unexplained in without_reason:
-            findings.append(Finding(shown_as, line, ctx, "lint-ignore", Severity.ERROR,
-                                    f"silences {unexplained!r} without a reason",
-                                    f"write the reason: # lint-ignore: {unexplained}: <why>"))
-        if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
-            if "untranslated" not in silenced:
-                findings.append(Finding(shown_as, line, ctx, "untranslated", Severity.WARNING,
-                                        "no translation yet (the page shows the English text)",
-                                        "translate the message"))
-            continue
-        if message.pluralizable:
-            findings.extend(_plural_findings(message, catalog, shown_as))
-            continue
-        for check in MESSAGE_CHECKS:
-            for name, severity, what, fix in check(message, context):
-                if name not in silenced:
-                    findings.append(Finding(shown_as, line, ctx, name, severity, what, fix))
+        if kept is None:
+            found = message_findings(message, catalog.num_plurals, context)
+        else:
+            key = resultcache.digest(context.key, message.id, message.string, ctx, tuple(message.user_comments),
+                                     sorted(message.flags), catalog.num_plurals, context.current_english.get(ctx))
+            remembered = kept.get(key)
+            found = remembered if isinstance(remembered, tuple) else message_findings(
+                message, catalog.num_plurals, context)
+            kept.put(key, found)
+        line = message.lineno or 0
+        findings.extend(Finding(shown_as, line, ctx, *finding) for finding in found)
     return sorted(findings)
 
 
-def _plural_findings(message: Message, catalog: Catalog, shown_as: str) -> Iterator[Finding]:
-    forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
-    if forms != catalog.num_plurals:
-        yield Finding(shown_as, message.lineno or 0, str(message.context or ""), "plural-forms", Severity.ERROR,
-                      f"{forms} plural forms where the language has {catalog.num_plurals}",
-                      "give one msgstr[n] for each plural form of the language")
+def message_findings(message: Message, plural_forms: int, context: LintContext) -> Found:
+    """One message's findings, silenced ones left out, in a catalogue whose language
+    has ``plural_forms`` forms."""
+    silenced, without_reason = _silences(message)
+    found = [("lint-ignore", Severity.ERROR, f"silences {unexplained!r} without a reason",
+              f"write the reason: # lint-ignore: {unexplained}: <why>") for unexplained in without_reason]
+    if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
+        if "untranslated" not in silenced:
+            found.append(("untranslated", Severity.WARNING, "no translation yet (the page shows the English text)",
+                          "translate the message"))
+        return tuple(found)
+    if message.pluralizable:
+        forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
+        if forms != plural_forms:
+            found.append(("plural-forms", Severity.ERROR, f"{forms} plural forms where the language has {plural_forms}",
+                          "give one msgstr[n] for each plural form of the language"))
+        return tuple(found)
+    for check in MESSAGE_CHECKS:
+        found.extend(finding for finding in check(message, context) if finding[0] not in silenced)
+    return tuple(found)
 
 
 def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator[Finding]:
@@ -394,11 +431,12 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
                           f"fill in {field}")
 
 
-def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Finding]:
+def source_findings(rulebook: Rulebook, root: Path | None = None,
+                    kept: resultcache.Bucket | None = None) -> Iterator[Finding]:
     """The checks that apply to the English text too (in the YAML, at its line):
     every translatable text, and the citations' sections and pages, shown as written;
     terminology and unlinked terms in every text (silenced per text by a comment in
-    the YAML when ``root`` is given)."""
+    the YAML when ``root`` is given; ``kept``: the findings of earlier runs, by text)."""
     shown: list[tuple[str, int, str, str]] = [
         (message.position.file, message.position.line, message.context, message.text)
         for message in rulebook.messages()]
@@ -416,6 +454,7 @@ def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Fi
         for name, severity, what, fix in markup_problems(text):
             yield Finding(file, line, context, name, severity, what, fix)
     language = rulebook.project.source_language
+    english = LintContext.of(rulebook, language, {}, {})
     files: dict[str, list[str]] = {}
     for message in rulebook.messages():
         file, line = message.position.file, message.position.line
@@ -425,8 +464,13 @@ def source_findings(rulebook: Rulebook, root: Path | None = None) -> Iterator[Fi
             except OSError:
                 files[file] = []
         silenced = _yaml_silences(files.get(file, []), line)
-        found = [*terminology_problems(message.text, rulebook, language),
-                 *unlinked_problems(message.context, message.text, rulebook, language)]
+        text_key = resultcache.digest(english.key, message.context, message.text) if kept is not None else b""
+        remembered = kept.get(text_key) if kept is not None else None
+        found: Found = remembered if isinstance(remembered, tuple) else (
+            *terminology_problems(message.text, rulebook.glossary, language),
+            *unlinked_problems(message.context, message.text, rulebook.glossary, language, language))
+        if kept is not None:
+            kept.put(text_key, found)
         for name, severity, what, fix in found:
             if name not in silenced:
                 yield Finding(file, line, message.context, name, severity, what, fix)
@@ -468,9 +512,17 @@ def lint_parts(workspace: Workspace) -> list[str]:
 def lint_part(workspace: Workspace, part: str) -> list[Finding]:
     """The findings of one part (see :func:`lint_parts`): the English text, or the
     catalogues of one translated language."""
+    kept = resultcache.bucket(f"lint-{part or 'source'}")
+    findings = _part_findings(workspace, part, kept)
+    if kept is not None:
+        kept.save()  # here: the part may run in a process of its own
+    return findings
+
+
+def _part_findings(workspace: Workspace, part: str, kept: resultcache.Bucket | None) -> list[Finding]:
     rulebook = workspace.rulebook
     if part == SOURCE_PART:
-        return list(source_findings(rulebook, workspace.root))
+        return list(source_findings(rulebook, workspace.root, kept))
     current = {message.context: message.text for message in rulebook.messages()}
     locales = workspace.root / workspace.project.locales_dir
     findings: list[Finding] = []
@@ -479,15 +531,15 @@ def lint_part(workspace: Workspace, part: str) -> list[Finding]:
     glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
                 for term in rulebook.glossary.terms
                 if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
-    rule_context = LintContext(rulebook, code, glossary, current)
+    rule_context = LintContext.of(rulebook, code, glossary, current)
     findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
-                                 workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context))
-    plain_context = LintContext(rulebook, code, {}, {})
+                                 workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context, kept))
+    plain_context = LintContext.of(rulebook, code, {}, {})
     ui = workspace.ui_catalogs.get(code)
     if ui is not None:
-        findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context))
+        findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context, kept))
     labels = workspace.raw_label_catalogs.get(code)
     if labels is not None:
         findings.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
-                                     plain_context))
+                                     plain_context, kept))
     return findings

@@ -74,10 +74,12 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint:
     """Every check of the rulebook, plus the examples of ``case_files`` kept outside it;
     the translation lint too unless ``lint`` is false."""
     rulebook = workspace.rulebook
+    core = workspace.project.ruleset
     runs = tuple(run_examples(workspace.ruleset,
-                              ((rule.id, example) for rule in rulebook.rules for example in rule.examples)))
+                              ((rule.id, example) for rule in rulebook.rules for example in rule.examples), core))
     runs += tuple(run_examples(workspace.ruleset,  # official answers' examples, named faq/<id>
-                               ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples)))
+                               ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples),
+                               core))
     problems = [problem for run in runs for problem in run.problems]
     case_runs, case_problems = _run_case_files(workspace, case_files)
     runs += case_runs
@@ -123,6 +125,6 @@ def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[
             if case.rule is not None and case.rule not in known_rules:
                 problems.append(Problem(shown, case.position.of("rule").line, case.rule,
                                         "names a rule the rulebook does not have", "use an existing rule id"))
-            runs.extend(run_examples(workspace.ruleset, [(subject, case)]))
+            runs.extend(run_examples(workspace.ruleset, [(subject, case)], workspace.project.ruleset))
     problems.extend(problem for run in runs for problem in run.problems)
     return tuple(runs), problems

@@ -1,10 +1,11 @@
-"""What a long-lived process (the live preview) keeps of the inputs it read.
+"""What was made of each input file, kept while its bytes stay the same.
 
-Every command reads every input afresh, and most run once.  The preview reads the
-whole project again after each save, though only one file changed: with this
-cache switched on, a file whose bytes are those read before gives back what was
-made of them (a validated, frozen model; a parsed catalogue) without parsing it
-again.  Off by default, so that no other command shares objects between reads.
+The live preview reads the whole project again after each save, though only one
+file changed: with this cache switched on, a file whose bytes are those read before
+gives back what was made of them (a validated, frozen model; a parsed catalogue)
+without parsing it again.  Off by default, so that no other command shares objects
+between reads.  A command that keeps its results between runs (see
+:mod:`validator.resultcache`) finds them there instead, read back from disk.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from typing import TypeVar
+
+from validator import resultcache
 
 T = TypeVar("T")
 
@@ -30,9 +33,9 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     """``make()``, or what it returned before for the same ``kind``, file and bytes.
     One entry per file and kind: a changed file replaces its entry, made by
     ``update(earlier bytes, earlier result)`` when given and it can (else ``make()``)."""
-    if _kept is None:
-        return make()
     digest = hashlib.blake2b(data, digest_size=16).digest()
+    if _kept is None:
+        return _made_between_runs(kind, shown_as, digest, make)
     key = (kind, shown_as)
     entry = _kept.get(key)
     if entry is not None and entry[0] == digest:
@@ -43,6 +46,20 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     if made is None:
         made = make()
     _kept[key] = (digest, data, made)
+    return made
+
+
+def _made_between_runs(kind: str, shown_as: str, digest: bytes, make: Callable[[], T]) -> T:
+    """``make()``, or its result kept on disk by an earlier run for the same bytes."""
+    bucket = resultcache.bucket("inputs")
+    if bucket is None:
+        return make()
+    key = (kind, shown_as)
+    entry = bucket.get(key)
+    if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == digest:
+        return entry[1]  # type: ignore[no-any-return]
+    made = make()
+    bucket.put(key, (digest, made))
     return made
 
 

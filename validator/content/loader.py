@@ -109,6 +109,14 @@ class Rulebook:
 
     def messages(self) -> Iterator[Message]:
         """Every translatable text, in the order a translator should meet them."""
+        return iter(self._messages)
+
+    @cached_property
+    def _messages(self) -> tuple[Message, ...]:
+        """The texts, gathered once: the checks, the lint and the pages all walk them."""
+        return tuple(self._gathered_messages())
+
+    def _gathered_messages(self) -> Iterator[Message]:
         yield Message(context="rulebook#title", text=self.project.title,
                       position=self.project.position.of("title"))
         for chapter in self.chapters:

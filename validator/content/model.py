@@ -45,8 +45,9 @@ class Position(BaseModel):
     key_lines: dict[str, int] = Field(default_factory=dict)
 
     def of(self, key: str) -> Position:
-        """The position of ``key`` in this mapping (the mapping's own when absent)."""
-        return Position(file=self.file, line=self.key_lines.get(key, self.line))
+        """The position of ``key`` in this mapping (the mapping's own when absent);
+        made from values already validated, so without validating them again."""
+        return Position.model_construct(file=self.file, line=self.key_lines.get(key, self.line), key_lines={})
 
 
 class Node(BaseModel):

@@ -1,0 +1,265 @@
+"""What a check made of its inputs, kept between runs so that the next one redoes
+only what an edit touched.
+
+``validator check`` and ``validator build`` read every input afresh, and between
+two runs an editor changes a text or two.  Three kinds of result are kept on disk,
+each by exactly what it was made from:
+
+- each input file's parsed form (a validated YAML model, a parsed catalogue), by
+  kind, file name and bytes (see :mod:`validator.content.inputcache`);
+- each worked example's outcome, by the example (values, lines) and its rule;
+- each message's lint findings, by the message and all that the lint consults
+  (see :class:`validator.checks.lint.LintContext`).
+
+Every file of the cache also holds the tool's fingerprint: its own source files,
+the rules core's and the versions of the libraries that parse the inputs.  A result
+made by other code is never read.  The cache only ever saves time: a folder that
+cannot be made or written, a file that is damaged or from another version, all count
+as results not kept, never as an error.
+
+Where: ``$VALIDATOR_CACHE_DIR``, else ``$XDG_CACHE_HOME/validator``, else
+``~/.cache/validator``; one folder per project, named after its path.  Nothing is
+written into the project.  ``VALIDATOR_CACHE_DIR=off`` (or ``--no-cache``) turns it
+off.  The files are Python pickles, read back as code would be: keep the folder your
+own, as the default is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
+OFF = "off"
+FORMAT = b"validator-results-1"
+"""Changes when the layout of a cache file changes."""
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+class Bucket:
+    """One file of the cache: a mapping from keys to results of one kind, loaded on
+    first use and written back by :meth:`save` when it changed."""
+
+    def __init__(self, path: Path, fingerprint: bytes) -> None:
+        self._path = path
+        self._fingerprint = fingerprint
+        self._entries: dict[object, object] | None = None
+        self._used: set[object] = set()
+        self._changed = False
+
+    def get(self, key: object) -> object | None:
+        """The result kept under ``key``, or None."""
+        entries = self._loaded()
+        found = entries.get(key)
+        if found is not None:
+            self._used.add(key)
+        return found
+
+    def put(self, key: object, value: object) -> None:
+        """Keep ``value`` under ``key`` (None is not a result)."""
+        entries = self._loaded()
+        if entries.get(key) is not value:
+            entries[key] = value
+            self._changed = True
+        self._used.add(key)
+
+    def save(self) -> None:
+        """Write the bucket if it changed.  Results left unused by this run are kept
+        while they are fewer than the used ones (a run that stopped early leaves the
+        rest for the next), so the file never outgrows twice what a run needs."""
+        if self._entries is None:
+            return
+        unused = self._entries.keys() - self._used
+        if len(unused) > len(self._used):
+            for key in unused:
+                del self._entries[key]
+            self._changed = True
+        if not self._changed:
+            return
+        with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{self._path.name}.", dir=self._path.parent)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(FORMAT + b"\n" + self._fingerprint + b"\n")
+                    pickle.dump(self._entries, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                os.replace(temporary, self._path)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+        self._changed = False
+
+    def _loaded(self) -> dict[object, object]:
+        if self._entries is None:
+            self._entries = self._read()
+        return self._entries
+
+    def _read(self) -> dict[object, object]:
+        try:
+            with self._path.open("rb") as stream:
+                if stream.readline() != FORMAT + b"\n" or stream.readline() != self._fingerprint + b"\n":
+                    return {}
+                with _collector_paused():  # many small objects: the collector would walk them again and again
+                    entries = pickle.load(stream)
+        except Exception:  # a damaged or foreign file is only a result not kept
+            return {}
+        return entries if isinstance(entries, dict) else {}
+
+
+class ResultCache:
+    """The buckets of one project."""
+
+    def __init__(self, folder: Path, fingerprint: bytes) -> None:
+        self.folder = folder
+        self._fingerprint = fingerprint
+        self._buckets: dict[str, Bucket] = {}
+
+    def bucket(self, name: str) -> Bucket:
+        if name not in self._buckets:
+            self._buckets[name] = Bucket(self.folder / f"{name}.pickle", self._fingerprint)
+        return self._buckets[name]
+
+    def save(self) -> None:
+        for bucket in self._buckets.values():
+            bucket.save()
+
+
+_active: ResultCache | None = None
+
+
+def active() -> ResultCache | None:
+    """The cache of the running command, None when results are not kept."""
+    return _active
+
+
+def bucket(name: str) -> Bucket | None:
+    """The bucket ``name`` of the running command's cache, None when results are not kept."""
+    return None if _active is None else _active.bucket(name)
+
+
+def cache_folder(project: Path, environment: dict[str, str] | os._Environ[str] = os.environ) -> Path | None:
+    """The folder of ``project``'s results, None when caching is turned off."""
+    chosen = environment.get(CACHE_VARIABLE, "").strip()
+    if chosen.lower() == OFF:
+        return None
+    if chosen:
+        base = Path(chosen).expanduser()
+    else:
+        xdg = environment.get("XDG_CACHE_HOME", "").strip()
+        base = (Path(xdg) if xdg else Path.home() / ".cache") / "validator"
+    resolved = str(project.resolve())
+    name = hashlib.blake2b(resolved.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return base / f"{Path(resolved).name or 'project'}-{name}"
+
+
+@contextlib.contextmanager
+def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | None]:
+    """Keep results for the commands run inside: the cache is active until the end,
+    and what changed is written then (also when the command found problems)."""
+    global _active
+    folder = cache_folder(project) if enabled else None
+    if folder is None:
+        yield None
+        return
+    cache = ResultCache(folder, fingerprint())
+    earlier, _active = _active, cache
+    try:
+        yield cache
+        cache.save()
+    except BaseException:
+        cache.save()  # what was made before the problem is still right
+        raise
+    finally:
+        _active = earlier
+
+
+def digest(*parts: object) -> bytes:
+    """A key for ``parts`` (strings, bytes, numbers, tuples of them, None): equal
+    only for equal parts, in a stable form across runs."""
+    hasher = hashlib.blake2b(digest_size=20)
+    hasher.update(repr(parts).encode("utf-8", "surrogatepass"))
+    return hasher.digest()
+
+
+@functools.cache
+def fingerprint() -> bytes:
+    """The code that made the results: this package's files (source, templates,
+    assets), Python's and the parsers' versions."""
+    import babel
+    import pydantic
+
+    hasher = hashlib.blake2b(digest_size=20)
+    hasher.update(repr((sys.version, babel.__version__, pydantic.VERSION, _version("ruamel.yaml"))).encode())
+    _add_files(hasher, PACKAGE)
+    return hasher.hexdigest().encode()
+
+
+@functools.cache
+def core_digest(ruleset: str) -> bytes:
+    """The rules core ``ruleset`` (``module:attribute``) names, for the results it
+    computes: its name, and its package's files when it lives outside this package
+    (whose files the :func:`fingerprint` covers)."""
+    hasher = hashlib.blake2b(digest_size=20)
+    hasher.update(ruleset.encode("utf-8", "surrogateescape"))
+    core = _core_folder(ruleset)
+    if core is not None and not core.is_relative_to(PACKAGE):
+        _add_files(hasher, core)
+    return hasher.digest()
+
+
+def _add_files(hasher: hashlib.blake2b, folder: Path) -> None:
+    """Every file of ``folder`` (or the file itself), names and bytes, in a fixed order."""
+    files = [folder] if folder.is_file() else sorted(
+        path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    for path in files:
+        with contextlib.suppress(OSError):
+            data = path.read_bytes()
+            hasher.update(f"{path.relative_to(folder.parent)}\0{len(data)}\0".encode())
+            hasher.update(data)
+
+
+def _core_folder(ruleset: str) -> Path | None:
+    """Where the rules core's top-level package (or lone module) lives."""
+    import importlib.util
+
+    top = ruleset.partition(":")[0].split(".")[0]
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    origin = Path(spec.origin).resolve()
+    return origin.parent if spec.submodule_search_locations else origin
+
+
+def _version(distribution: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return ""
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No garbage collection while a bucket is read, and none of its objects looked
+    at by later collections (they live as long as the command, in no cycle)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
