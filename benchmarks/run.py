@@ -16,7 +16,11 @@ command in a fresh process, with its peak memory (the whole process tree's):
 - ``static-i18n``: mkdocs-static-i18n building those same pages in every language,
   with its defaults (installed from PyPI into a virtual environment of its own
   under the cache folder, the first time);
-- ``check``: ``validator check``;
+- ``check``: ``validator check``, the first run (nothing kept from an earlier one);
+- ``check-edit``: ``validator check`` again after an edit (a rule's title in a YAML
+  file and one in a catalogue), with what the first run kept (``validator.resultcache``):
+  an editor's check.  Every other command runs without kept results (a fresh cache
+  folder each time), so the build is measured cold, as MkDocs and static-i18n are;
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
 
@@ -53,12 +57,13 @@ sys.path.insert(0, str(HERE))
 
 from generate import generate  # noqa: E402
 
-MEASURES = ("build", "bare", "static-i18n", "check", "preview")
+MEASURES = ("build", "bare", "static-i18n", "check", "check-edit", "preview")
 CORE = ("volley_ms", "icepool_over_volley")
 """The rules core: milliseconds for the exact distribution of a 60-shot volley at a
 character on a monstrous mount (hit, rider or monster, wound, save), and how many
 times longer icepool takes for the same distribution."""
-RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "memory_over_bare", "preview_seconds")
+RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
+          "preview_seconds")
 BARE_MKDOCS = "import sys\nfrom mkdocs.commands.build import build\nfrom mkdocs.config import load_config\n" \
               "build(load_config(sys.argv[1]))\n"
 
@@ -264,6 +269,27 @@ def first_chapter(project: Path) -> tuple[Path, str]:
     return path, match.group(1)
 
 
+def edit_rule_title(project: Path, mark: str) -> str:
+    """Append ``mark`` to the first rule's title of the first chapter file, as an
+    editor would; returns the chapter's id."""
+    chapter_file, chapter_id = first_chapter(project)
+    text = chapter_file.read_text(encoding="utf-8")
+    rule_title = re.compile(r"^(    title: )(.+)$", re.MULTILINE)
+    chapter_file.write_text(rule_title.sub(rf"\1\2 {mark}", text, count=1), encoding="utf-8")
+    return chapter_id
+
+
+def edit_spanish_title(project: Path, chapter_id: str, mark: str) -> None:
+    """Append ``mark`` to the chapter's title in the Spanish catalogue, as a translator would."""
+    catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
+    po = catalogue.read_text(encoding="utf-8")
+    entry = re.compile(rf'(msgctxt "{re.escape(chapter_id)}#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"')
+    edited, count = entry.subn(rf'\1\2 {mark}"', po, count=1)
+    if count != 1:
+        raise SystemExit(f"no one-line Spanish title for {chapter_id} in {catalogue}")
+    catalogue.write_text(edited, encoding="utf-8")
+
+
 def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
     """Seconds from saving a YAML file, then a catalogue, to the served page showing
     the change; and the server's peak memory."""
@@ -273,21 +299,13 @@ def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
     server = subprocess.Popen([sys.executable, "-m", "validator", "--project", str(project), "serve",
                                "--site-dir", str(site), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     try:
-        chapter_file, chapter_id = first_chapter(project)
+        chapter_id = first_chapter(project)[1]
         base = f"http://127.0.0.1:{port}"
         wait_for(f"{base}/en/{chapter_id}.html", "</html>", 900)
         time.sleep(1.0)  # let the watcher settle after the first build
-        text = chapter_file.read_text(encoding="utf-8")
-        rule_title = re.compile(r"^(    title: )(.+)$", re.MULTILINE)
-        chapter_file.write_text(rule_title.sub(r"\1\2 Zyxwvu", text, count=1), encoding="utf-8")
+        edit_rule_title(project, "Zyxwvu")
         yaml_seconds = wait_for(f"{base}/en/{chapter_id}.html", "Zyxwvu", 900)
-        catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
-        po = catalogue.read_text(encoding="utf-8")
-        entry = re.compile(rf'(msgctxt "{re.escape(chapter_id)}#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"')
-        edited, count = entry.subn(r'\1\2 Qwerty"', po, count=1)
-        if count != 1:
-            raise SystemExit(f"preview: no one-line Spanish title for {chapter_id} in {catalogue}")
-        catalogue.write_text(edited, encoding="utf-8")
+        edit_spanish_title(project, chapter_id, "Qwerty")
         catalogue_seconds = wait_for(f"{base}/es/{chapter_id}.html", "Qwerty", 900)
         peak = _tree_kib(server.pid)
     finally:
@@ -324,13 +342,36 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
                       f"{measure.cpu_seconds:.2f} cpu-s",
                       file=sys.stderr, flush=True)
 
-        if "check" not in skip:
-            result.measures["check"] = best([run_measured([*validator, "check"]) for _ in range(repeat)])
-            note("check")
+        kept = folder / "kept-results"
+        environment = {**os.environ, "VALIDATOR_CACHE_DIR": str(kept)}
+
+        def cold(command: list[str]) -> Measure:
+            """``command`` with no results kept from an earlier run."""
+            shutil.rmtree(kept, ignore_errors=True)
+            return run_measured(command, env=environment)
+
+        if not {"check", "check-edit"} <= skip:
+            checks = [cold([*validator, "check"]) for _ in range(repeat)]  # the last one's results stay
+            if "check" not in skip:
+                result.measures["check"] = best(checks)
+                note("check")
+        if "check-edit" not in skip:
+            chapter_file, _ = first_chapter(project)
+            catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
+            originals = {path: path.read_bytes() for path in (chapter_file, catalogue)}
+            edited = []
+            for attempt in range(repeat):
+                mark = "".join(chr(ord("a") + int(digit)) for digit in str(attempt))  # a number would be a lint error
+                edit_spanish_title(project, edit_rule_title(project, f"Edited{mark}"), f"Editado{mark}")
+                edited.append(run_measured([*validator, "check"], env=environment))
+            for path, data in originals.items():
+                path.write_bytes(data)
+            result.measures["check-edit"] = best(edited)
+            note("check-edit")
         if "build" not in skip:
             builds = []
             for attempt in range(repeat):
-                builds.append(run_measured([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")]))
+                builds.append(cold([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")]))
                 shutil.rmtree(folder / f"site-{attempt}")
             result.measures["build"] = best(builds)
             note("build")
@@ -359,6 +400,7 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
         "build_over_bare": ratio(build, bare),
         "static_i18n_over_build": ratio(seconds.get("static-i18n"), build),
         "check_over_build": ratio(seconds.get("check"), build),
+        "check_edit_over_build": ratio(seconds.get("check-edit"), build),
         "memory_over_bare": ratio(result.measures["build"].peak_kib if "build" in result.measures else None,
                                   result.measures["bare"].peak_kib if "bare" in result.measures else None),
         "preview_seconds": seconds.get("preview"),

@@ -118,6 +118,15 @@ def test_the_ci_workflow_builds_every_language_and_assembles_them() -> None:
     commands = [step.get("run", "") for job in workflow["jobs"].values() for step in job["steps"]]
     assert any(command.startswith("validator build --language") for command in commands)
     assert any(command.startswith("validator assemble") for command in commands)
+    # The kept results travel from the check to the language jobs, in the folder the tool uses.
+    from validator.resultcache import cache_folder
+
+    kept = [(name, step["with"]["path"]) for name, job in workflow["jobs"].items() for step in job["steps"]
+            if str(step.get("uses", "")).startswith("actions/cache")]
+    assert {name for name, _ in kept} == {"check", "language"}
+    default = cache_folder(ROOT, {})
+    assert default is not None
+    assert all(Path(path).expanduser() == default.parent for _, path in kept)
     # Broken on purpose: a language left out, and a command the tool does not have.
     workflow["jobs"]["language"]["strategy"]["matrix"]["language"] = languages[:-1]
     workflow["jobs"]["assemble"]["steps"][-2]["run"] = "validator assemble --sites parts"

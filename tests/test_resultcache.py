@@ -35,7 +35,8 @@ def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_projec
     cold = project.validator("check")
     assert cold.code == 0, cold.err
     kept = sorted(path.name for path in cache_of(project).iterdir())
-    assert {"inputs.pickle", "examples.pickle", "lint-source.pickle", "lint-es.pickle", "lint-pl.pickle"} <= set(kept)
+    assert {"inputs-po.pickle", "inputs-yaml-Chapter.pickle", "examples.pickle", "lint-source.pickle",
+            "lint-es.pickle", "lint-pl.pickle"} <= set(kept)
     warm = project.validator("check")
     same(warm, cold)
     same(warm, uncached(project, "check"))
@@ -91,7 +92,9 @@ def test_the_glossary_test_fails_when_the_lint_key_leaves_the_glossary_out(proje
 def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCopy) -> None:
     cold = project.validator("check")
     folder = cache_of(project)
-    (folder / "inputs.pickle").write_bytes(b"validator-results-1\nnot this tool\n" + pickle.dumps({}))
+    (folder / "inputs-po.pickle").write_bytes(b"validator-results-1\nnot this tool\n" + pickle.dumps({}))
+    (folder / "inputs-yaml-Chapter.pickle").write_bytes(b"validator-results-1\n" + resultcache.fingerprint()
+                                                        + b"\n" + pickle.dumps({("yaml:Chapter", "x"): 1})[:-3])
     (folder / "examples.pickle").write_bytes(b"\x00garbage")
     (folder / "lint-es.pickle").write_bytes(b"")
     same(project.validator("check"), cold)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
 from validator.content.catalogpatch import patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
-from validator.content.inputcache import made_from
+from validator.content.inputcache import Wanted, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
-from validator.content.loader import Rulebook, load_rulebook
+from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
+from validator.content.model import Chapter
 from validator.content.project import PROJECT_FILE, Project, load_project
 from validator.content.yamlsource import read_input
 from validator.problems import Problem, ProblemsFound
@@ -55,8 +58,35 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
 
 
 def load_workspace(root: Path) -> Workspace:
-    """Load and validate every input; all problems are raised together."""
+    """Load and validate every input; all problems are raised together.  What the
+    files hold is parsed on every core first (see :func:`prepared`)."""
     project = load_project(root)
+    with prepared(_wanted(root, project)):
+        return _load_workspace(root, project)
+
+
+def _wanted(root: Path, project: Project) -> list[Wanted]:
+    """Every YAML file read as a model, and every catalogue, with how each is parsed."""
+    chapter_files, parts = content_files(root, project)
+    files: list[tuple[str, Path, Callable[[bytes, str], object], bool]] = [
+        *((model_kind(Chapter), path, partial(parse_model, Chapter), False) for path in chapter_files),
+        *((model_kind(model), path, partial(parse_model, model), False) for model, path in parts.items())]
+    locales = root / project.locales_dir
+    for language in project.translated_languages:
+        for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN):
+            files.append(("po", catalog_path(locales, language.code, domain), catalog_from_bytes, True))
+    wanted = []
+    for kind, path, parse, patchable in files:
+        shown = path.relative_to(root).as_posix()
+        try:
+            data = read_input(path, shown)
+        except ProblemsFound:
+            continue  # the load says what is wrong with it
+        wanted.append(Wanted(kind, shown, data, partial(parse, data, shown), patchable))
+    return wanted
+
+
+def _load_workspace(root: Path, project: Project) -> Workspace:
     problems: list[Problem] = []
     rulebook: Rulebook | None = None
     try:

@@ -127,30 +127,46 @@ class Rulebook:
         yield from source_messages(self.sources)
 
 
+def content_files(root: Path, project: Project) -> tuple[list[Path], dict[type, Path]]:
+    """The chapter files, and the file of each other part read as one model."""
+    content = root / project.content_dir
+    return (sorted((content / "rules").glob("*.yml")),
+            {Glossary: content / "glossary.yml", Sources: content / "sources.yml",
+             Discrepancies: content / "discrepancies.yml"})
+
+
+def model_kind(model: type) -> str:
+    """The kind under which what is made of a file is kept (see :func:`made_from`)."""
+    return f"yaml:{model.__name__}"
+
+
+def parse_model(model: type, data: bytes, shown_as: str) -> object:
+    """The validated ``model`` held in the bytes of a YAML file."""
+    return validate(model, parse_yaml(decode_utf8(data, shown_as), shown_as), shown_as)
+
+
 def load_rulebook(root: Path, project: Project) -> Rulebook:
     """Read and validate every content file under the project's content folder."""
-    content = root / project.content_dir
     problems: list[Problem] = []
 
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
             data = read_input(path, shown)
-            return made_from(f"yaml:{model.__name__}", shown, data,
-                             lambda: validate(model, parse_yaml(decode_utf8(data, shown), shown), shown))
+            return made_from(model_kind(model), shown, data, lambda: parse_model(model, data, shown))
         except ProblemsFound as found:
             problems.extend(found.problems)
             return None
 
-    chapter_files = sorted((content / "rules").glob("*.yml"))
+    chapter_files, parts = content_files(root, project)
     if not chapter_files:
         problems.append(Problem(f"{project.content_dir}/rules", 0, "", "no chapter files (*.yml)",
                                 "add at least one chapter file"))
     chapters = [load(Chapter, path) for path in chapter_files]
-    glossary = load(Glossary, content / "glossary.yml")
-    sources = load(Sources, content / "sources.yml")
-    discrepancies = load(Discrepancies, content / "discrepancies.yml")
-    faq, faq_load_problems = load_or_problems(content, project.content_dir)
+    glossary = load(Glossary, parts[Glossary])
+    sources = load(Sources, parts[Sources])
+    discrepancies = load(Discrepancies, parts[Discrepancies])
+    faq, faq_load_problems = load_or_problems(root / project.content_dir, project.content_dir)
     problems.extend(faq_load_problems)
     units = NO_UNITS
     try:

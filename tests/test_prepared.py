@@ -1,0 +1,91 @@
+"""Inputs parsed on every core before the load (validator.content.inputcache.prepared):
+the same workspace as one core makes, the same problems in the same order, and the
+parsing really done in the other processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, ProjectCopy
+
+from validator.checks.run import check_workspace
+from validator.content import inputcache, loader
+from validator.parallel import JOBS_VARIABLE
+from validator.problems import ProblemsFound
+from validator.workspace import load_workspace
+
+
+def counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files this process parses as models from now on (a forked one's are not seen)."""
+    parsed: list[str] = []
+    original = loader.parse_model
+
+    def counting(model: type, data: bytes, shown_as: str) -> object:
+        parsed.append(shown_as)
+        return original(model, data, shown_as)
+
+    monkeypatch.setattr(loader, "parse_model", counting)
+    import validator.workspace as workspace_module
+    monkeypatch.setattr(workspace_module, "parse_model", counting)
+    return parsed
+
+
+def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(JOBS_VARIABLE, "1")
+    alone = load_workspace(ROOT)
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    parsed = counted_parses(monkeypatch)
+    shared = load_workspace(ROOT)
+    assert parsed == []  # every file was parsed in the other processes
+    assert shared.rulebook == alone.rulebook
+    for code, catalog in alone.raw_rule_catalogs.items():
+        other = shared.raw_rule_catalogs[code]
+        assert [(m.id, m.string, m.context, m.lineno, m.previous_id) for m in catalog] == \
+               [(m.id, m.string, m.context, m.lineno, m.previous_id) for m in other]
+    shared_report, alone_report = check_workspace(shared), check_workspace(alone)
+    assert (shared_report.problems, shared_report.warnings) == (alone_report.problems, alone_report.warnings)
+    assert inputcache._prepared == {}
+
+
+def test_one_core_parses_everything_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: on one core nothing is prepared, and the count sees it."""
+    monkeypatch.setenv(JOBS_VARIABLE, "1")
+    parsed = counted_parses(monkeypatch)
+    load_workspace(ROOT)
+    assert len(parsed) == len(list((ROOT / "docs" / "rules").glob("*.yml"))) + 3
+
+
+def test_a_broken_file_is_reported_as_one_core_reports_it(project: ProjectCopy,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    project.replace("docs/rules/monstrous-mounts.yml", "  - id: ", "  - idd: ")
+    catalogue = "locales/es/LC_MESSAGES/rules.po"
+    project.write(catalogue, project.read(catalogue) + '\nmsgctxt "x"\nmsgid "no closing quote\nmsgstr ""\n')
+    found = {}
+    for count in ("1", "2"):
+        monkeypatch.setenv(JOBS_VARIABLE, count)
+        parsed = counted_parses(monkeypatch)
+        with pytest.raises(ProblemsFound) as raised:
+            load_workspace(project.root)
+        found[count] = [str(problem) for problem in raised.value.problems]
+        if count == "2":
+            assert parsed == ["docs/rules/monstrous-mounts.yml"]  # parsed again here, to say why
+        monkeypatch.undo()
+    assert found["1"] == found["2"] and any("monstrous-mounts.yml" in line for line in found["1"])
+    assert any(catalogue in line for line in found["1"])
+
+
+def test_balanced_groups_hold_every_input_once() -> None:
+    items = [inputcache.Wanted("k", f"f{size}", b"x" * size, lambda: None) for size in (9, 1, 5, 5, 3, 7)]
+    groups = inputcache._balanced(items, 2)
+    assert sorted(item.shown_as for group in groups for item in group) == sorted(item.shown_as for item in items)
+    assert [sum(len(item.data) for item in group) for group in groups] == [15, 15]
+
+
+def test_an_input_nobody_asks_for_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    wanted = [inputcache.Wanted("k", name, name.encode(), lambda name=name: name.upper()) for name in ("a", "b")]
+    with inputcache.prepared(wanted):
+        assert inputcache.made_from("k", "a", b"a", lambda: "made here") == "A"
+        assert len(inputcache._prepared) == 1
+    assert inputcache._prepared == {}
