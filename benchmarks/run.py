@@ -19,8 +19,9 @@ command in a fresh process, with its peak memory (the whole process tree's):
 - ``check``: ``validator check``, the first run (nothing kept from an earlier one);
 - ``check-edit``: ``validator check`` again after an edit (a rule's title in a YAML
   file and one in a catalogue), with what the first run kept (``validator.resultcache``):
-  an editor's check.  Every other command runs without kept results (a fresh cache
-  folder each time), so the build is measured cold, as MkDocs and static-i18n are;
+  an editor's check.  Every other command runs with the book's kept results removed
+  first, so the build is measured cold, as MkDocs and static-i18n are (the search's
+  lemmas, kept beside them, stay: see the README's Search);
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
 
@@ -342,13 +343,18 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
                       f"{measure.cpu_seconds:.2f} cpu-s",
                       file=sys.stderr, flush=True)
 
-        kept = folder / "kept-results"
-        environment = {**os.environ, "VALIDATOR_CACHE_DIR": str(kept)}
+        from validator.resultcache import cache_folder
+
+        kept = cache_folder(project)  # this book's results; the search's lemmas stay warm beside them
+
+        def forget_results() -> None:
+            if kept is not None:
+                shutil.rmtree(kept, ignore_errors=True)
 
         def cold(command: list[str]) -> Measure:
             """``command`` with no results kept from an earlier run."""
-            shutil.rmtree(kept, ignore_errors=True)
-            return run_measured(command, env=environment)
+            forget_results()
+            return run_measured(command)
 
         if not {"check", "check-edit"} <= skip:
             checks = [cold([*validator, "check"]) for _ in range(repeat)]  # the last one's results stay
@@ -363,7 +369,7 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             for attempt in range(repeat):
                 mark = "".join(chr(ord("a") + int(digit)) for digit in str(attempt))  # a number would be a lint error
                 edit_spanish_title(project, edit_rule_title(project, f"Edited{mark}"), f"Editado{mark}")
-                edited.append(run_measured([*validator, "check"], env=environment))
+                edited.append(run_measured([*validator, "check"]))
             for path, data in originals.items():
                 path.write_bytes(data)
             result.measures["check-edit"] = best(edited)
@@ -389,6 +395,7 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             result.measures["static-i18n"] = best([run_measured([str(python), "-c", BARE_MKDOCS, str(config)])
                                                    for _ in range(repeat)])
             note("static-i18n")
+        forget_results()
         if "preview" not in skip:
             yaml_seconds, catalogue_seconds, peak = measure_preview(project, folder)
             result.measures["preview"] = Measure(max(yaml_seconds, catalogue_seconds), peak)

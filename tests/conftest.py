@@ -76,11 +76,16 @@ def copy_project(target: Path) -> Path:
 def private_result_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Results kept between runs (validator.resultcache) go to a folder of the test
     session's own, never the user's: every check and build of the tests uses it, so
-    that each test that breaks an input and checks again exercises its keys."""
-    from validator.resultcache import CACHE_VARIABLE
+    that each test that breaks an input and checks again exercises its keys.  The
+    search's lemmas are copied in, so that builds do not read whole dictionaries."""
+    from validator.resultcache import CACHE_VARIABLE, cache_root
 
     earlier = os.environ.get(CACHE_VARIABLE)
-    os.environ[CACHE_VARIABLE] = str(tmp_path_factory.mktemp("result-cache"))
+    folder = tmp_path_factory.mktemp("result-cache")
+    user = cache_root()
+    for lemmas in user.glob("lemmas-*.json") if user is not None else ():
+        shutil.copy2(lemmas, folder)  # the search's lemmas, kept from earlier builds: no results in them
+    os.environ[CACHE_VARIABLE] = str(folder)
     yield
     if earlier is None:
         os.environ.pop(CACHE_VARIABLE, None)

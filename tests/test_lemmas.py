@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 import simplemma
 
+from validator.resultcache import CACHE_VARIABLE
 from validator.site import lemmas
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(lemmas.CACHE_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     return tmp_path / "cache"
 
 
@@ -51,9 +52,9 @@ def test_savers_merge_and_a_broken_cache_is_ignored(cache: Path) -> None:
 def test_an_unwritable_cache_or_none_at_all_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv(lemmas.CACHE_VARIABLE, str(blocker / "cache"))  # under a file: cannot be made
+    monkeypatch.setenv(CACHE_VARIABLE, str(blocker / "cache"))  # under a file: cannot be made
     kept = lemmas.Lemmas("pl")
     assert kept.lemma("potwora") == simplemma.lemmatize("potwora", lang="pl")
     kept.save()
-    monkeypatch.setenv(lemmas.CACHE_VARIABLE, "")
+    monkeypatch.setenv(CACHE_VARIABLE, "")
     assert lemmas.cache_folder() is None and lemmas.Lemmas("pl").path is None

@@ -118,7 +118,7 @@ def test_turned_off_nothing_is_kept(project: ProjectCopy, monkeypatch: pytest.Mo
 
     assert main(["--project", str(project.root), "check", "--no-cache"]) == 0
     assert not cache_of(project).exists()
-    monkeypatch.setenv(CACHE_VARIABLE, "off")
+    monkeypatch.setenv(CACHE_VARIABLE, "")
     assert cache_folder(project.root) is None
     assert main(["--project", str(project.root), "check"]) == 0
 

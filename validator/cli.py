@@ -91,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
 def _keeps_results(command: argparse.ArgumentParser) -> None:
     """The command keeps what its checks made between runs (see validator.resultcache)."""
     command.add_argument("--no-cache", action="store_true",
-                         help=f"neither use nor keep the results of earlier runs (or set {CACHE_VARIABLE}=off)")
+                         help=f"neither use nor keep the results of earlier runs (or set {CACHE_VARIABLE} empty)")
     command.set_defaults(keeps_results=True)
 
 

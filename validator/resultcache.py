@@ -19,8 +19,8 @@ as results not kept, never as an error.
 
 Where: ``$VALIDATOR_CACHE_DIR``, else ``$XDG_CACHE_HOME/validator``, else
 ``~/.cache/validator``; one folder per project, named after its path.  Nothing is
-written into the project.  ``VALIDATOR_CACHE_DIR=off`` (or ``--no-cache``) turns it
-off.  The files are Python pickles, read back as code would be: keep the folder your
+written into the project.  An empty ``VALIDATOR_CACHE_DIR`` (or ``--no-cache``) keeps
+nothing.  The files are Python pickles, read back as code would be: keep the folder your
 own, as the default is.
 """
 
@@ -34,11 +34,10 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
-OFF = "off"
 FORMAT = b"validator-results-1"
 """Changes when the layout of a cache file changes."""
 
@@ -146,19 +145,24 @@ def bucket(name: str) -> Bucket | None:
     return None if _active is None else _active.bucket(name)
 
 
-def cache_folder(project: Path, environment: dict[str, str] | os._Environ[str] = os.environ) -> Path | None:
-    """The folder of ``project``'s results, None when caching is turned off."""
-    chosen = environment.get(CACHE_VARIABLE, "").strip()
-    if chosen.lower() == OFF:
+def cache_root(environment: Mapping[str, str] = os.environ) -> Path | None:
+    """The folder of everything the tool keeps between runs (these results, the
+    search's lemmas), None when ``VALIDATOR_CACHE_DIR`` is set but empty."""
+    chosen = environment.get(CACHE_VARIABLE)
+    if chosen is not None:
+        return Path(chosen).expanduser() if chosen.strip() else None
+    base = environment.get("XDG_CACHE_HOME", "").strip()
+    return (Path(base) if base else Path.home() / ".cache") / "validator"
+
+
+def cache_folder(project: Path, environment: Mapping[str, str] = os.environ) -> Path | None:
+    """The folder of ``project``'s results, None when nothing is kept."""
+    root = cache_root(environment)
+    if root is None:
         return None
-    if chosen:
-        base = Path(chosen).expanduser()
-    else:
-        xdg = environment.get("XDG_CACHE_HOME", "").strip()
-        base = (Path(xdg) if xdg else Path.home() / ".cache") / "validator"
     resolved = str(project.resolve())
     name = hashlib.blake2b(resolved.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
-    return base / f"{Path(resolved).name or 'project'}-{name}"
+    return root / f"{Path(resolved).name or 'project'}-{name}"
 
 
 @contextlib.contextmanager
@@ -193,12 +197,14 @@ def digest(*parts: object) -> bytes:
 @functools.cache
 def fingerprint() -> bytes:
     """The code that made the results: this package's files (source, templates,
-    assets), Python's and the parsers' versions."""
+    assets), Python's version and those of the libraries that parse and validate the
+    inputs (Babel, pydantic, ruamel.yaml, PyYAML's libyaml reader)."""
     import babel
     import pydantic
 
     hasher = hashlib.blake2b(digest_size=20)
-    hasher.update(repr((sys.version, babel.__version__, pydantic.VERSION, _version("ruamel.yaml"))).encode())
+    versions = (sys.version, babel.__version__, pydantic.VERSION, _version("ruamel.yaml"), _version("PyYAML"))
+    hasher.update(repr(versions).encode())
     _add_files(hasher, PACKAGE)
     return hasher.hexdigest().encode()
 

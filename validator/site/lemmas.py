@@ -22,16 +22,12 @@ from pathlib import Path
 import simplemma
 from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
 
-CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
-"""Where to keep the lemmas instead (an empty value keeps none)."""
+from validator.resultcache import cache_root
 
 
 def cache_folder() -> Path | None:
-    chosen = os.environ.get(CACHE_VARIABLE)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "validator"
+    """Where the lemmas are kept: the tool's cache folder (see validator.resultcache)."""
+    return cache_root()
 
 
 def lemmatizes(code: str) -> bool:
