@@ -89,3 +89,15 @@ def test_an_input_nobody_asks_for_is_dropped(tmp_path: Path, monkeypatch: pytest
         assert inputcache.made_from("k", "a", b"a", lambda: "made here") == "A"
         assert len(inputcache._prepared) == 1
     assert inputcache._prepared == {}
+
+
+def test_a_process_that_dies_leaves_its_share_to_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import signal
+
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    wanted = [inputcache.Wanted("k", "a", b"aa", lambda: os.kill(os.getpid(), signal.SIGKILL)),
+              inputcache.Wanted("k", "b", b"b", lambda: "B")]
+    with inputcache.prepared(wanted):
+        assert inputcache.made_from("k", "a", b"aa", lambda: "made here") == "made here"
+        assert inputcache.made_from("k", "b", b"b", lambda: "made here") == "B"

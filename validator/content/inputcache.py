@@ -19,6 +19,7 @@ from typing import NamedTuple, TypeVar, cast
 
 from validator import resultcache
 from validator.parallel import jobs, run_jobs
+from validator.problems import ProblemsFound
 
 T = TypeVar("T")
 
@@ -79,10 +80,12 @@ def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
     if workers > 1:
         groups = _balanced(missing, workers)
         names = [str(number) for number in range(len(groups))]
-        for name, results in run_jobs(lambda name: [_made_or_none(item.make) for item in groups[int(name)]], names):
-            for item, made in zip(groups[int(name)], results, strict=True):
-                if made is not None:
-                    _prepared[(item.kind, item.shown_as, _digest(item.data))] = made
+        with contextlib.suppress(ProblemsFound):  # a process that died: its share is made in the load
+            for name, results in run_jobs(lambda name: [_made_or_none(item.make) for item in groups[int(name)]],
+                                          names):
+                for item, made in zip(groups[int(name)], results, strict=True):
+                    if made is not None:
+                        _prepared[(item.kind, item.shown_as, _digest(item.data))] = made
     try:
         yield
     finally:

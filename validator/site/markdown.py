@@ -16,6 +16,7 @@ a translator never needs them (``validator lint`` reports them as ``markup``).
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from markupsafe import Markup
 
@@ -83,6 +84,16 @@ def html_page(markdown_page: str) -> str:
     'monstrous-mounts.html'
     """
     return markdown_page.removesuffix(".md") + ".html"
+
+
+class LinkMaker(Protocol):
+    def __call__(self, label: str | Markup, target: str, title: str | None = None) -> Markup: ...
+
+
+def link_for(html: bool) -> LinkMaker:
+    """The link of a block: :func:`html_link` in finished HTML (``html``), else
+    :func:`link` in Markdown; the same escaping either way."""
+    return html_link if html else link
 
 
 def _shown(label: str | Markup) -> Markup:

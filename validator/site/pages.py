@@ -185,8 +185,7 @@ class PageView(TextRenderer):
     def source_link(self, source_id: str, html: bool = False) -> Markup:
         source = self.source(source_id)
         title = self.plain(f"sources/{source_id}#title", source.title)
-        return (markdown.html_link if html else markdown.link)(self.source_name(source_id),
-                                                               f"{SOURCES_PAGE}#{source_id}", title)
+        return markdown.link_for(html)(self.source_name(source_id), f"{SOURCES_PAGE}#{source_id}", title)
 
     def source_name(self, source_id: str) -> str:
         return self.plain(f"sources/{source_id}#name", self.source(source_id).name)

@@ -128,7 +128,7 @@ class TextRenderer:
         ))
 
     def _token(self, token: Token, fallback: bool = False, html: bool = False) -> Markup:
-        link = markdown.html_link if html else markdown.link
+        link = markdown.link_for(html)
         if token.kind == "rule":
             return self.rule_link(token.argument, html)
         if token.kind == "term":
@@ -142,7 +142,7 @@ class TextRenderer:
         """A link to a rule, its title as this language reads it (``html``: as HTML)."""
         rule = self.rulebook.rule(rule_id)
         target = f"{chapter_page(self.rulebook.chapter_of(rule.id).id)}#{anchor(rule.id)}"
-        return (markdown.html_link if html else markdown.link)(self.plain(f"{rule.id}#title", rule.title), target)
+        return markdown.link_for(html)(self.plain(f"{rule.id}#title", rule.title), target)
 
     def _token_words(self, token: Token, fallback: bool = False) -> str:
         if token.kind == "rule":
