@@ -34,14 +34,17 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
 """Changes when the layout of a cache file changes."""
 
 PACKAGE = Path(__file__).resolve().parent
+
+T = TypeVar("T")
 
 
 class Bucket:
@@ -70,6 +73,15 @@ class Bucket:
             entries[key] = value
             self._changed = True
         self._used.add(key)
+
+    def made(self, key: object, make: Callable[[], T], kind: type = tuple) -> T:
+        """The result kept under ``key`` (when it is a ``kind``), else ``make()``, kept."""
+        found = self.get(key)
+        if isinstance(found, kind):
+            return found  # type: ignore[return-value]
+        made = make()
+        self.put(key, made)
+        return made
 
     def save(self) -> None:
         """Write the bucket if it changed.  Results left unused by this run are kept
@@ -135,11 +147,6 @@ class ResultCache:
 _active: ResultCache | None = None
 
 
-def active() -> ResultCache | None:
-    """The cache of the running command, None when results are not kept."""
-    return _active
-
-
 def bucket(name: str) -> Bucket | None:
     """The bucket ``name`` of the running command's cache, None when results are not kept."""
     return None if _active is None else _active.bucket(name)
@@ -178,11 +185,8 @@ def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | 
     earlier, _active = _active, cache
     try:
         yield cache
+    finally:  # also after a problem: what was made before it is still right
         cache.save()
-    except BaseException:
-        cache.save()  # what was made before the problem is still right
-        raise
-    finally:
         _active = earlier
 
 

@@ -41,14 +41,12 @@ def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]], core
     for rule_id, example in examples:
         key = resultcache.digest(code, rule_id, type(example).__name__, example.model_dump(),
                                 example.position.model_dump())
-        found = kept.get(key)
-        if isinstance(found, tuple) and len(found) == 3:
-            computed, problems, trace = found
-            runs.append(ExampleRun(rule_id, example, computed, problems, trace))
-            continue
-        run = run_example(ruleset, rule_id, example)
-        kept.put(key, (run.computed, run.problems, run.trace))
-        runs.append(run)
+        def outcome(rule_id: str = rule_id, example: Example = example) -> tuple[object, ...]:
+            run = run_example(ruleset, rule_id, example)
+            return run.computed, run.problems, run.trace
+
+        computed, problems, trace = kept.made(key, outcome)
+        runs.append(ExampleRun(rule_id, example, computed, problems, trace))  # type: ignore[arg-type]
     return runs
 
 

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -381,10 +381,7 @@ def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext,
         else:
             key = resultcache.digest(context.key, message.id, message.string, ctx, tuple(message.user_comments),
                                      sorted(message.flags), catalog.num_plurals, context.current_english.get(ctx))
-            remembered = kept.get(key)
-            found = remembered if isinstance(remembered, tuple) else message_findings(
-                message, catalog.num_plurals, context)
-            kept.put(key, found)
+            found = kept.made(key, partial(message_findings, message, catalog.num_plurals, context))
         line = message.lineno or 0
         findings.extend(Finding(shown_as, line, ctx, *finding) for finding in found)
     return sorted(findings)
@@ -464,16 +461,18 @@ def source_findings(rulebook: Rulebook, root: Path | None = None,
             except OSError:
                 files[file] = []
         silenced = _yaml_silences(files.get(file, []), line)
-        text_key = resultcache.digest(english.key, message.context, message.text) if kept is not None else b""
-        remembered = kept.get(text_key) if kept is not None else None
-        found: Found = remembered if isinstance(remembered, tuple) else (
-            *terminology_problems(message.text, rulebook.glossary, language),
-            *unlinked_problems(message.context, message.text, rulebook.glossary, language, language))
-        if kept is not None:
-            kept.put(text_key, found)
+        found = _text_findings(message.context, message.text, english) if kept is None else kept.made(
+            resultcache.digest(english.key, message.context, message.text),
+            partial(_text_findings, message.context, message.text, english))
         for name, severity, what, fix in found:
             if name not in silenced:
                 yield Finding(file, line, message.context, name, severity, what, fix)
+
+
+def _text_findings(context_id: str, text: str, context: LintContext) -> Found:
+    """The checks of an English text (its terminology, its unlinked terms)."""
+    return (*terminology_problems(text, context.terms, context.language),
+            *unlinked_problems(context_id, text, context.terms, context.language, context.source_language))
 
 
 def _yaml_silences(lines: list[str], line: int) -> dict[str, str]:
