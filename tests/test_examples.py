@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, ProjectCopy
 
-from validator.checks.examples import same_value
+from validator.checks import examples as examples_module
+from validator.checks.examples import run_examples, same_value
 from validator.checks.run import check_workspace
 from validator.core.scenarios import RULESET
+from validator.parallel import JOBS_VARIABLE
 from validator.workspace import load_workspace
 
 CHAPTER = "docs/rules/monstrous-mounts.yml"
@@ -117,3 +120,64 @@ def test_paths_in_messages_are_relative(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "expect: {modifier: 1}", "expect: {modifier: 0}")
     run = project.validator("check")
     assert str(Path(project.root)) not in run.err
+
+
+def _runs_seen(runs: list) -> list[tuple]:  # type: ignore[type-arg]
+    return [(run.rule_id, run.example.id, run.computed, run.problems, run.trace) for run in runs]
+
+
+def _pairs_with_one_wrong() -> list:  # type: ignore[type-arg]
+    """Every example of the bundled rulebook, one of them stating a wrong outcome."""
+    workspace = load_workspace(ROOT)
+    pairs = [(rule.id, example) for rule in workspace.rulebook.rules for example in rule.examples]
+    index, key = next((index, key) for index, (_rule, example) in enumerate(pairs) if index > 2
+                      for key, value in example.expect.items() if type(value) is int)
+    rule_id, example = pairs[index]
+    pairs[index] = (rule_id, example.model_copy(update={"expect": {**example.expect, key: example.expect[key] + 1}}))
+    return pairs
+
+
+def test_examples_on_every_core_run_as_on_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shared out to two processes, the runs (outcomes, problems, steps) come back whole
+    and in order, a wrong stated outcome among them reported as on one core."""
+    pairs = _pairs_with_one_wrong()
+    monkeypatch.setattr(examples_module, "PARALLEL_FROM", 1)
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    ran_here = _count_runs(monkeypatch)
+    shared = run_examples(RULESET, pairs, parallel=True)
+    assert ran_here == []  # every example was run in the other processes
+    alone = run_examples(RULESET, pairs)
+    assert _runs_seen(shared) == _runs_seen(alone)
+    assert [run.problems for run in shared if run.problems] and len(ran_here) == len(pairs)
+
+
+def _count_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The examples this process runs from now on (a forked process's are not seen)."""
+    ran: list[str] = []
+    original = examples_module.run_example
+
+    def counting(ruleset: object, rule_id: str, example: object) -> object:
+        ran.append(rule_id)
+        return original(ruleset, rule_id, example)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(examples_module, "run_example", counting)
+    return ran
+
+
+def test_a_share_whose_process_dies_is_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import signal
+
+    pairs = _pairs_with_one_wrong()
+    monkeypatch.setattr(examples_module, "PARALLEL_FROM", 1)
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    parent = os.getpid()
+    original = examples_module.run_example
+
+    def dying(ruleset: object, rule_id: str, example: object) -> object:
+        if os.getpid() != parent and rule_id == pairs[1][0]:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return original(ruleset, rule_id, example)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(examples_module, "run_example", dying)
+    assert _runs_seen(run_examples(RULESET, pairs, parallel=True)) == _runs_seen(run_examples(RULESET, pairs))

@@ -8,14 +8,16 @@ an example is run again when one of them changed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from validator import resultcache
 from validator.content.model import Example, Position
-from validator.problems import Problem
+from validator.parallel import jobs, run_jobs
+from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Plain, Ruleset, ScenarioError
 from validator.trace import Step
 
@@ -30,24 +32,63 @@ class ExampleRun:
     """The steps the core took to compute the outcome, each citing its rules."""
 
 
-def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]], core: str = "") -> list[ExampleRun]:
-    """Each example's run; ``core``, the rules core's name (``module:attribute``),
-    lets the outcomes of earlier runs be used when results are kept between runs."""
-    kept = resultcache.bucket("examples") if core else None
-    if kept is None:
-        return [run_example(ruleset, rule_id, example) for rule_id, example in examples]
-    code = resultcache.core_digest(core)
-    runs = []
-    for rule_id, example in examples:
-        key = resultcache.digest(code, rule_id, type(example).__name__, example.model_dump(),
-                                example.position.model_dump())
-        def outcome(rule_id: str = rule_id, example: Example = example) -> tuple[object, ...]:
-            run = run_example(ruleset, rule_id, example)
-            return run.computed, run.problems, run.trace
+PARALLEL_FROM = 200
+"""Examples to run from which they are shared out to every core (fewer take less
+time than starting the processes)."""
 
-        computed, problems, trace = kept.made(key, outcome)
-        runs.append(ExampleRun(rule_id, example, computed, problems, trace))  # type: ignore[arg-type]
-    return runs
+Outcome = tuple[dict[str, Plain] | None, tuple[Problem, ...], tuple[Step, ...]]
+"""What running an example gives: the computed outcome, the problems, the steps."""
+
+
+def run_examples(ruleset: Ruleset, examples: Iterable[tuple[str, Example]], core: str = "",
+                 parallel: bool = False) -> list[ExampleRun]:
+    """Each example's run; ``core``, the rules core's name (``module:attribute``),
+    lets the outcomes of earlier runs be used when results are kept between runs;
+    ``parallel``: many examples to run are run on every core."""
+    pairs = list(examples)
+    kept = resultcache.bucket("examples") if core else None
+    keys: list[bytes] = []
+    found: list[Outcome | None] = [None] * len(pairs)
+    if kept is not None:
+        code = resultcache.core_digest(core)
+        keys = [resultcache.digest(code, rule_id, type(example).__name__, example.model_dump(),
+                                   example.position.model_dump()) for rule_id, example in pairs]
+        for index, key in enumerate(keys):
+            earlier = kept.get(key)
+            found[index] = cast(Outcome, earlier) if isinstance(earlier, tuple) else None
+    missing = [index for index, outcome in enumerate(found) if outcome is None]
+    for index, outcome in zip(missing, _outcomes(ruleset, [pairs[index] for index in missing], parallel),
+                              strict=True):
+        found[index] = outcome
+        if kept is not None:
+            kept.put(keys[index], outcome)
+    return [ExampleRun(rule_id, example, *outcome)
+            for (rule_id, example), outcome in zip(pairs, cast(list[Outcome], found), strict=True)]
+
+
+def _outcomes(ruleset: Ruleset, pairs: list[tuple[str, Example]], parallel: bool) -> list[Outcome]:
+    """The outcome of each example, in order: on every core when ``parallel`` and there
+    are enough of them (a share whose process died is run here)."""
+    def outcome(pair: tuple[str, Example]) -> Outcome:
+        run = run_example(ruleset, *pair)
+        return run.computed, run.problems, run.trace
+
+    workers = jobs(len(pairs) // PARALLEL_FROM + 1) if parallel else 1
+    if workers <= 1:
+        return [outcome(pair) for pair in pairs]
+    shares = [pairs[number::workers] for number in range(workers)]
+    made: dict[int, list[Outcome]] = {}
+    with contextlib.suppress(ProblemsFound):
+        for name, outcomes in run_jobs(lambda name: [outcome(pair) for pair in shares[int(name)]],
+                                       [str(number) for number in range(workers)]):
+            made[int(name)] = outcomes
+    for number, share in enumerate(shares):
+        if number not in made:
+            made[number] = [outcome(pair) for pair in share]
+    ordered: list[Outcome] = [None] * len(pairs)  # type: ignore[list-item]
+    for number, outcomes in made.items():
+        ordered[number::workers] = outcomes
+    return ordered
 
 
 def run_example(ruleset: Ruleset, rule_id: str, example: Example) -> ExampleRun:

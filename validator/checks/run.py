@@ -76,7 +76,8 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint:
     rulebook = workspace.rulebook
     core = workspace.project.ruleset
     runs = tuple(run_examples(workspace.ruleset,
-                              ((rule.id, example) for rule in rulebook.rules for example in rule.examples), core))
+                              ((rule.id, example) for rule in rulebook.rules for example in rule.examples), core,
+                              parallel=True))
     runs += tuple(run_examples(workspace.ruleset,  # official answers' examples, named faq/<id>
                                ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples),
                                core))

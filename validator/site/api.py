@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -54,10 +55,11 @@ def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
     schema.mkdir(parents=True)
     for path in sorted(SCHEMAS.glob("*.schema.json")):
         shutil.copyfile(path, schema / path.name)
+    computed = Computed(report)
     for language in workspace.project.languages:
         target = folder / language.code
         target.mkdir()
-        for kind, data in documents(workspace, report, language.code).items():
+        for kind, data in documents(workspace, report, language.code, computed).items():
             (target / f"{kind}.json").write_text(dumps(data), encoding="utf-8")
     _write_index(workspace, folder)
     return folder
@@ -106,8 +108,28 @@ def _layout(data: object, depth: int, indent: int) -> str:
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
-def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str, JSON]:
-    """The four documents of one language, by kind."""
+@dataclass
+class Computed:
+    """What the rules core computed for each worked example, as JSON: the same in every
+    language, so made once for all of them (it was half of the open data's time)."""
+
+    report: CheckReport
+    made: dict[tuple[str, str], tuple[Any, Any, list[tuple[Any, Any]]]] = field(default_factory=dict)
+
+    def of(self, subject: str, example: Example) -> tuple[Any, Any, list[tuple[Any, Any]]]:
+        """The given values, the outcome, and each step's arguments and result."""
+        key = (subject, example.id)
+        if key not in self.made:
+            self.made[key] = (outcome(example.given), outcome(self.report.computed(subject, example.id)),
+                              [(outcome(dict(step.params)), outcome(step.result))
+                               for step in self.report.trace(subject, example.id)])
+        return self.made[key]
+
+
+def documents(workspace: Workspace, report: CheckReport, code: str,
+              computed: Computed | None = None) -> dict[str, JSON]:
+    """The four documents of one language, by kind (``computed``: shared by the languages)."""
+    computed = computed or Computed(report)
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[code], workspace.project.language(code))
     labels = workspace.label_catalogs[code]
     head = {"format": FORMAT, "language": code, "source_language": workspace.project.source_language}
@@ -127,10 +149,10 @@ def documents(workspace: Workspace, report: CheckReport, code: str) -> dict[str,
                           "discrepancies": [_discrepancy(renderer, entry)
                                             for entry in rulebook.discrepancies.discrepancies]},
         "examples": {**head, "$schema": "../schema/examples.schema.json",
-                     "examples": [_example(renderer, labels, report, rule, example)
+                     "examples": [_example(renderer, labels, computed, rule, example)
                                   for rule in rulebook.rules for example in rule.examples]},
         "faq": {**head, "$schema": "../schema/faq.schema.json",
-                "faq": [_faq(renderer, labels, report, entry) for entry in rulebook.faq.faq]},
+                "faq": [_faq(renderer, labels, computed, entry) for entry in rulebook.faq.faq]},
     }
 
 
@@ -244,32 +266,39 @@ def _evidence(evidence: tuple[Evidence, ...]) -> list[JSON]:
             for item in evidence]
 
 
-def _example(renderer: TextRenderer, labels: RuleCatalog, report: CheckReport, rule: Rule,
+def _example(renderer: TextRenderer, labels: RuleCatalog, computed: Computed, rule: Rule,
              example: Example) -> JSON:
     return {
         "id": example.id, "rule": rule.id, "anchor": f"{anchor(rule.id)}--{example.id}",
         "url": f"{preview_key(renderer.rulebook, rule.id).split('#')[0]}#{anchor(rule.id)}--{example.id}",
-        "scenario": example.scenario, "variant": example.variant, "given": outcome(example.given),
-        "outcome": outcome(report.computed(rule.id, example.id)),
-        "text": text(renderer, f"{rule.id}#example.{example.id}", example.text),
-        "steps": steps(labels, report, rule.id, example.id),
+        "scenario": example.scenario, "variant": example.variant,
+        **_worked(renderer, labels, computed, rule.id, example),
     }
 
 
-def steps(labels: RuleCatalog, report: CheckReport, subject: str, example_id: str) -> list[JSON]:
+def _worked(renderer: TextRenderer, labels: RuleCatalog, computed: Computed, subject: str,
+            example: Example) -> JSON:
+    """An example's given values, outcome, text and steps (of a rule or an official answer)."""
+    given, result, _steps = computed.of(subject, example)
+    return {"given": given, "outcome": result,
+            "text": text(renderer, f"{subject}#example.{example.id}", example.text),
+            "steps": steps(labels, computed, subject, example)}
+
+
+def steps(labels: RuleCatalog, computed: Computed, subject: str, example: Example) -> list[JSON]:
     """How the rules core worked an example out, step by step, as the page shows it:
     each call of a core function with the rules it applies, its arguments and result,
     and its description in the reader's language (``text_language`` says which)."""
     found: list[JSON] = []
-    for step in report.trace(subject, example_id):
+    values = computed.of(subject, example)[2]
+    for step, (given, result) in zip(computed.report.trace(subject, example.id), values, strict=True):
         shown = labels.translate(f"labels/step/{step.key}", step.text)
         found.append({"depth": step.depth, "function": step.key, "rules": list(step.rules),
-                      "text": shown.text, "text_language": shown.language,
-                      "given": outcome(dict(step.params)), "result": outcome(step.result)})
+                      "text": shown.text, "text_language": shown.language, "given": given, "result": result})
     return found
 
 
-def _faq(renderer: TextRenderer, labels: RuleCatalog, report: CheckReport, entry: FaqEntry) -> JSON:
+def _faq(renderer: TextRenderer, labels: RuleCatalog, computed: Computed, entry: FaqEntry) -> JSON:
     """An official answer, with its worked examples inline (they belong to no rule)."""
     base, page = entry.subject, f"{html_page('faq.md')}#{anchor(entry.id)}"
     return {
@@ -284,9 +313,7 @@ def _faq(renderer: TextRenderer, labels: RuleCatalog, report: CheckReport, entry
                      for item in entry.evidence],
         "examples": [{"id": example.id, "anchor": f"{anchor(entry.id)}--{example.id}",
                       "url": f"{page}--{example.id}", "scenario": example.scenario, "variant": example.variant,
-                      "given": outcome(example.given), "outcome": outcome(report.computed(base, example.id)),
-                      "text": text(renderer, f"{base}#example.{example.id}", example.text),
-                      "steps": steps(labels, report, base, example.id)}
+                      **_worked(renderer, labels, computed, base, example)}
                      for example in entry.examples],
     }
 

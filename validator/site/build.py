@@ -24,7 +24,7 @@ from validator.checks.lint import Finding, lint_part, lint_parts
 from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
-from validator.parallel import jobs, run_jobs
+from validator.parallel import run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
 from validator.site.output import (
@@ -105,12 +105,11 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             return None
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
-        # of even size, so three languages keep two cores busy to the end; the lint's parts
-        # (the English text, each translation) fill in early, the open data last.
+        # of even size, started first; the open data and the lint's parts, smaller, come
+        # last and fill the cores to the end, the smallest (the English text's lint) last.
         renders = {code: RENDER_JOB + code for code in codes}
-        lint = [] if report.linted else [LINT_JOB + part for part in lint_parts(workspace)]
-        first = jobs(len(renders) + len(lint) + len(codes) + 1)  # the renders started at once
-        names = [*list(renders.values())[:first], *lint, *list(renders.values())[first:], *codes, OPEN_DATA_JOB]
+        lint = [] if report.linted else [LINT_JOB + part for part in reversed(lint_parts(workspace))]
+        names = [*renders.values(), *codes, OPEN_DATA_JOB, *lint]
         findings: list[Finding] = []
         try:
             for job, result in run_jobs(build_one, names, after=renders):

@@ -32,7 +32,7 @@ from validator.site.charts import example_charts
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
-from validator.site.worked import WorkedExample, worked_example
+from validator.site.worked import worked_box
 from validator.workspace import Workspace
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -226,9 +226,10 @@ class PageView(TextRenderer):
         """The example's charts, drawn from the rules core's numbers (or nothing)."""
         return example_charts(self, rule_id, example)
 
-    def worked(self, rule_id: str, example: Example) -> WorkedExample:
-        """An example's question, given values, outcome and steps, as readers say them."""
-        return worked_example(self, rule_id, example)
+    def worked_box(self, subject: str, example: Example) -> Markup:
+        """An example's box: its question, given values, outcome, steps and charts, as
+        readers say them (``subject``: its rule, or its official answer's ``faq/<id>``)."""
+        return worked_box(self, subject, example, self.chart(subject, example))
 
     def implementations(self, rule_id: str) -> list[str]:
         names = []

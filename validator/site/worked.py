@@ -213,6 +213,43 @@ def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExam
     )
 
 
+def worked_box(view: PageView, subject: str, example: Example, chart: Markup) -> Markup:
+    """The example's box as finished HTML, ``chart`` inside: Python-Markdown passes it
+    through untouched, and between the "prerendered" comments MkDocs takes it without
+    parsing it at all (:mod:`validator.site.prerendered`); most of a chapter page's
+    bytes.  Written here rather than in a template: a page holds many, and Jinja's
+    macro calls were a third of the time a language's pages took.  Every piece is
+    escaped markup (:class:`WorkedExample`, the view's helpers) or one of the site's
+    own words, escaped and made inert as the templates' ``{{ }}`` do; the pieces are
+    joined as plain strings and marked safe once."""
+    w = worked_example(view, subject, example)
+
+    def word(message: str) -> str:
+        return markdown.escape(markdown.inert(view._(message)))
+
+    def rows(found: list[Row]) -> str:
+        return "".join(f'<dd><span class="worked-label">{row.label}</span> <span class="worked-value">{row.value}'
+                       "</span></dd>\n" for row in found)
+
+    variant = f" ({markdown.escape(markdown.inert(view.variant_label(example.variant)))})" if example.variant else ""
+    steps = "".join(f'<li class="depth-{step.depth}">{step.text} <span class="worked-step-values">{step.detail}'
+                    f'</span> <span class="worked-step-rules">({step.rules})</span></li>\n' for step in w.steps)
+    functions = ", ".join(view.code(name) for name in w.functions)
+    return Markup(
+        '<!-- prerendered -->\n<div class="admonition example worked-example">\n'
+        f'<p class="admonition-title">{word("Worked example")}: {w.question}{variant}</p>\n'
+        f'{view.block(f"{subject}#example.{example.id}", example.text, html=True)}\n'
+        '<div class="worked-values">\n<dl class="worked-given">\n'
+        f'<dt class="worked-heading">{word("Given")}</dt>\n{rows(w.given)}</dl>\n<dl class="worked-outcome">\n'
+        f'<dt class="worked-heading">{word("Outcome computed by the rules core")}</dt>\n{rows(w.outcome)}</dl>\n'
+        '</div>\n<details class="worked-steps" open="open">\n'
+        f'<summary>{word("How the rules core worked it out")}</summary>\n<ol class="worked-trace">\n{steps}</ol>\n'
+        f"</details>\n{w.try_it}\n\n{chart}\n\n"
+        f'<details class="editors">\n<summary>{word("For editors")}</summary>\n'
+        f'<p>{word("Scenario")} {view.code(w.scenario)} · {word("Implemented by")} {functions}</p>\n'
+        f'<p>{word("Compute it with")} {view.code(w.command)}</p>\n</details>\n</div>\n<!-- /prerendered -->')
+
+
 def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -> str:
     """The ``validator calc`` command that computes the same outcome, quoted for a shell."""
     words = ["validator", "calc", scenario, "--given", json.dumps(dict(given), ensure_ascii=False)]
