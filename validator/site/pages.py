@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from gettext import NullTranslations
 from pathlib import Path
 
@@ -56,6 +56,9 @@ class PageView(TextRenderer):
     translation_status: dict[str, list[GroupStatus]]
     referrers: Mapping[str, tuple[str, ...]]
     """Rule id -> the rules that link to it, computed once per page set."""
+    other_blocks: dict[str, dict[tuple[str, str, int, bool], Markup]] = field(default_factory=dict, kw_only=True,
+                                                                             compare=False, repr=False)
+    """The blocks of the other languages' renderers (see :attr:`TextRenderer.blocks`)."""
 
     def _(self, message: str) -> str:
         return str(self.gettext_(message))  # type: ignore[operator]
@@ -81,9 +84,22 @@ class PageView(TextRenderer):
         return parallel_page(chapter_id)
 
     def all_renderers(self) -> list[TextRenderer]:
-        """One renderer per language of the project, for the parallel text."""
-        return [TextRenderer(self.rulebook, self.workspace.rule_catalogs[language.code], language)
+        """One renderer per language of the project, for the parallel text (this
+        language's shares the blocks of the chapter's page)."""
+        return [TextRenderer(self.rulebook, self.workspace.rule_catalogs[language.code], language,
+                             blocks=self._blocks_of(language.code))
                 for language in self.workspace.project.languages]
+
+    def _blocks_of(self, code: str) -> dict[tuple[str, str, int, bool], Markup]:
+        if code == self.language.code and self.blocks is not None:
+            return self.blocks
+        return self.other_blocks.setdefault(code, {})
+
+    def forget_blocks(self) -> None:
+        """Drop the blocks kept so far: a chapter's are not shown on the next one's pages."""
+        for kept in (self.blocks, *self.other_blocks.values()):
+            if kept is not None:
+                kept.clear()
 
     def status(self) -> dict[str, list[GroupStatus]]:
         return self.translation_status
@@ -292,6 +308,7 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
         gettext_=translations.gettext,
         translation_status=status if status is not None else translation_status(workspace),
         referrers=referrers(workspace.rulebook),
+        blocks={},
     )
     faq_pages.install(env, view)
     return env, view
@@ -331,6 +348,7 @@ def _chapter_pages(env: Environment, view: PageView, chapters: Iterable[Chapter]
         yield chapter_page(chapter.id), env.get_template("chapter.md.j2").render(view=view, chapter=chapter)
         if parallel:
             yield parallel_page(chapter.id), env.get_template("parallel.md.j2").render(view=view, chapter=chapter)
+        view.forget_blocks()
 
 
 def translators_guide(workspace: Workspace, language_code: str) -> str:

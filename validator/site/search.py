@@ -46,7 +46,7 @@ import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -190,17 +190,17 @@ class IndexBuilder:
     forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     entries: list[Entry] = field(default_factory=list)
 
-    def keys(self, text: str, analyzer: Analyzer | None = None) -> Iterator[str]:
-        """Every key of every word of ``text``, in order (repeated words repeat)."""
-        analyzer = analyzer or self.analyzer
-        for word in words(text):
-            keys = analyzer.keys(word)
-            self.forms[_folded(word)].update(keys)
-            yield from keys
-
     def add_text(self, entry: Entry, text: str, weight: int = 1, cap: int | None = None,
                  analyzer: Analyzer | None = None) -> None:
-        counts = Counter(self.keys(text, analyzer))
+        # Each distinct word is analysed once, its count carried to its keys: a rule's
+        # text repeats its words.
+        analyzer = analyzer or self.analyzer
+        counts: Counter[str] = Counter()
+        for word, times in Counter(words(text)).items():
+            keys = analyzer.keys(word)
+            self.forms[_folded(word)].update(keys)
+            for key in keys:
+                counts[key] += times
         for key, count in counts.items():
             entry.weights[key] += weight * (min(count, cap) if cap else count)
 

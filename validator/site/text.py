@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -74,6 +74,10 @@ class TextRenderer:
     rulebook: Rulebook
     catalog: RuleCatalog
     language: Language
+    blocks: dict[tuple[str, str, int, bool], Markup] | None = field(default=None, kw_only=True, compare=False,
+                                                                   repr=False)
+    """The blocks rendered so far, for whoever renders a text twice (a rule's text is on
+    its chapter page and in the chapter's parallel text); None keeps nothing."""
 
     def translate(self, context: str, english: str) -> Translation:
         return self.catalog.translate(context, english)
@@ -100,6 +104,15 @@ class TextRenderer:
     def block(self, context: str, english: str, indent: int = 0, html: bool = False) -> Markup:
         """Paragraphs of escaped Markdown; an untranslated text keeps its language tag.
         ``html``: the same as finished HTML, for a block MkDocs does not convert."""
+        if self.blocks is None:
+            return self._block(context, english, indent, html)
+        key = (context, english, indent, html)
+        found = self.blocks.get(key)
+        if found is None:
+            found = self.blocks[key] = self._block(context, english, indent, html)
+        return found
+
+    def _block(self, context: str, english: str, indent: int, html: bool) -> Markup:
         translation = self.translate(context, english)
         pad = " " * indent
         fallback = translation.language != self.language.code
