@@ -14,7 +14,14 @@ from mkdocs.config import load_config
 
 from validator.content.status import translation_status
 from validator.site.build import load_site_config, write_config, write_docs
-from validator.site.prerendered import END, START, PrerenderedExtension, _StashPrerendered
+from validator.site.prerendered import (
+    END,
+    PAGES_PLUGIN,
+    START,
+    PrerenderedExtension,
+    PrerenderedPages,
+    _StashPrerendered,
+)
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]
 PAGE = f"""# Title
@@ -84,6 +91,25 @@ def test_the_comparison_sees_a_block_that_went_astray() -> None:
     assert _convert(PAGE, CarelessExtension()) != _convert(PAGE)
 
 
+def _differing(comparison: filecmp.dircmp[str]) -> list[str]:
+    found = [*comparison.diff_files, *comparison.left_only, *comparison.right_only]
+    for sub in comparison.subdirs.values():
+        found += _differing(sub)
+    return found
+
+
+class HeldContent:
+    """A plugin noting, for each page, whether the Markdown and HTML MkDocs keeps
+    between reading the page and writing it hold a worked example's HTML."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, bool] = {}
+
+    def on_page_content(self, html: str, /, *, page: Any, config: Any, files: Any) -> str:
+        self.held[page.file.src_uri] = "worked-example" in html or "worked-example" in (page.markdown or "")
+        return html
+
+
 @pytest.mark.parametrize("code", ["en", "pl"])
 def test_the_bundled_site_is_byte_for_byte_plain_mkdocs(workspace: Any, report: Any, tmp_path: Path,
                                                          code: str) -> None:
@@ -91,15 +117,32 @@ def test_the_bundled_site_is_byte_for_byte_plain_mkdocs(workspace: Any, report: 
     write_docs(workspace, report, translation_status(workspace), code, docs)
     assert START in (docs / "monstrous-mounts.md").read_text(encoding="utf-8")
     config_path = write_config(workspace, code, docs, tmp_path / "ours", tmp_path / "mkdocs.yml")
-    mkdocs_build(load_site_config(config_path))
+    config = load_site_config(config_path)
+    spy = HeldContent()
+    config.plugins["held-content"] = spy  # type: ignore[assignment]
+    mkdocs_build(config)
     mkdocs_build(load_config(str(config_path), site_dir=str(tmp_path / "plain")))
 
-    def differing(comparison: filecmp.dircmp[str]) -> list[str]:
-        found = [*comparison.diff_files, *comparison.left_only, *comparison.right_only]
-        for sub in comparison.subdirs.values():
-            found += differing(sub)
-        return found
-
-    assert differing(filecmp.dircmp(tmp_path / "ours", tmp_path / "plain", ignore=[])) == []
+    assert _differing(filecmp.dircmp(tmp_path / "ours", tmp_path / "plain", ignore=[])) == []
     page = (tmp_path / "ours" / "monstrous-mounts.html").read_text(encoding="utf-8")
     assert page.count('class="admonition example worked-example"') >= 3
+    # MkDocs held only the stand-ins while it built the language, not the blocks.
+    assert spy.held["monstrous-mounts.md"] is False and len(spy.held) > 5 and not any(spy.held.values())
+
+
+def test_the_comparison_sees_a_block_left_out(workspace: Any, report: Any, tmp_path: Path) -> None:
+    """The comparison above can fail: blocks not put back in place of their stand-ins
+    leave pages that differ from plain MkDocs'."""
+
+    class Forgetful(PrerenderedPages):
+        def on_post_page(self, output: str, /, *, page: Any, config: Any) -> str:
+            return output
+
+    docs = tmp_path / "docs"
+    write_docs(workspace, report, translation_status(workspace), "en", docs)
+    config_path = write_config(workspace, "en", docs, tmp_path / "ours", tmp_path / "mkdocs.yml")
+    config = load_site_config(config_path)
+    config.plugins[PAGES_PLUGIN] = Forgetful()
+    mkdocs_build(config)
+    mkdocs_build(load_config(str(config_path), site_dir=str(tmp_path / "plain")))
+    assert "monstrous-mounts.html" in _differing(filecmp.dircmp(tmp_path / "ours", tmp_path / "plain", ignore=[]))

@@ -38,7 +38,7 @@ from validator.site.output import (
     swap,
 )
 from validator.site.pages import NavItem, iter_pages, navigation, site_title
-from validator.site.prerendered import PrerenderedExtension
+from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, PrerenderedPages
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import write_index
@@ -242,6 +242,7 @@ def load_site_config(config_path: Path) -> MkDocsConfig:
     forgotten once written (``validator.site.written``)."""
     config = load_config(str(config_path))
     config.markdown_extensions.append(PrerenderedExtension())
+    config.plugins[PAGES_PLUGIN] = PrerenderedPages()
     config.plugins[FORGET_PLUGIN] = ForgetWrittenPages()
     return config
 
