@@ -110,6 +110,11 @@ def _header_line(text: str) -> int:
 _CONTROL = re.compile("[\x00\x04]")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _KEYWORD = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(.*)$")
+_WELL_FORMED = re.compile(r'(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?("(?:[^"\\]|\\.)*")')
+"""A line as nearly every line of a catalogue is: a keyword (or none: a continued
+string) and one quoted string; one match instead of the keyword's and the string's."""
+_KEYS = ("msgctxt", "msgid")
+"""The keywords whose strings identify an entry (the rest are only counted)."""
 
 
 def structure_problems(text: str, shown_as: str) -> list[Problem]:
@@ -153,15 +158,20 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
             seen[key] = entry_line
 
     current: list[str] | None = None
+    identifies = False
     gap = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             gap = True
             continue
-        match = _KEYWORD.match(line)
-        if match:
-            keyword, rest = match.groups()
+        well_formed = _WELL_FORMED.fullmatch(line)
+        if well_formed is not None:
+            keyword, rest = well_formed.groups()
+        else:
+            match = _KEYWORD.match(line)
+            keyword, rest = match.groups() if match else (None, line)
+        if keyword is not None:
             if gap and keyword.startswith("msgstr") and "msgstr" in entry:
                 # A msgstr after a blank line or a comment starts an entry of its own.
                 finish()
@@ -180,8 +190,8 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
             if keyword in entry and keyword != "msgid":
                 problem(number, f"a second {keyword} in one entry", "keep one (msgfmt rejects the entry)")
             current = entry.setdefault(keyword, [])
+            identifies = keyword in _KEYS
         elif line.startswith('"'):
-            rest = line
             if current is None:
                 problem(number, "a string outside any entry", "put it under a msgid or msgstr, or remove it")
                 continue
@@ -189,11 +199,14 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
             problem(number, f"unknown keyword {line.split()[0][:40]!r}",
                     "use msgctxt, msgid, msgid_plural or msgstr, or start a comment with #")
             continue
-        string = _STRING.match(rest)
-        if string is None or rest[string.end():].strip():
-            problem(number, "expected one quoted string", 'write the text as "..." with inner quotes as \\"')
-        elif current is not None:
-            current.append(unescape(string.group()))
+        if well_formed is None:
+            string = _STRING.match(rest)
+            if string is None or rest[string.end():].strip():
+                problem(number, "expected one quoted string", 'write the text as "..." with inner quotes as \\"')
+                continue
+            rest = string.group()
+        if current is not None:
+            current.append(unescape(rest) if identifies else rest)
     finish()
     return problems
 
