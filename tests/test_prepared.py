@@ -101,3 +101,22 @@ def test_a_process_that_dies_leaves_its_share_to_the_load(monkeypatch: pytest.Mo
     with inputcache.prepared(wanted):
         assert inputcache.made_from("k", "a", b"aa", lambda: "made here") == "made here"
         assert inputcache.made_from("k", "b", b"b", lambda: "made here") == "B"
+
+
+def test_each_input_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsing shared out and the load inside it use one reading of every file."""
+    import validator.workspace as workspace_module
+    from validator.content import yamlsource
+
+    reads: list[str] = []
+
+    def counting(path: Path, shown_as: str) -> bytes:
+        reads.append(shown_as)
+        return yamlsource.read_input(path, shown_as)
+
+    monkeypatch.setattr(workspace_module, "read_input", counting)
+    monkeypatch.setattr(inputcache, "read_input", counting)
+    load_workspace(ROOT)
+    chapters = [f"docs/rules/{path.name}" for path in (ROOT / "docs" / "rules").glob("*.yml")]
+    assert set(chapters) <= set(reads) and "locales/es/LC_MESSAGES/rules.po" in reads
+    assert sorted(reads) == sorted(set(reads))

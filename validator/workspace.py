@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 
 from validator.content.catalogpatch import patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
-from validator.content.inputcache import Wanted, made_from, prepared
+from validator.content.inputcache import Wanted, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
@@ -46,7 +46,7 @@ class Workspace:
 def read_catalog(path: Path, shown_as: str) -> Catalog:
     """A catalogue, parsed again only when its bytes changed, and then only in the
     entries that changed (in the live preview)."""
-    data = read_input(path, shown_as)
+    data = input_bytes(path, shown_as)
 
     def update(earlier: bytes, catalog: Catalog) -> Catalog | None:
         try:

@@ -15,9 +15,11 @@ import contextlib
 import hashlib
 import re
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import NamedTuple, TypeVar, cast
 
 from validator import resultcache
+from validator.content.yamlsource import read_input
 from validator.parallel import jobs, run_jobs
 from validator.problems import ProblemsFound
 
@@ -40,7 +42,8 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     a changed file replaces its entry, made by ``update(earlier bytes, earlier result)``
     when given and it can (else ``make()``)."""
     store = _store(kind)
-    digest = _digest(data)
+    read = _read.get(shown_as)
+    digest = read[1] if read is not None and read[0] is data else _digest(data)
     key = (kind, shown_as)
     entry = _entry(store, key)
     if entry is not None and entry[0] == digest:
@@ -75,6 +78,7 @@ def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
     asked for inside and has not kept: a run's parsing (about two seconds at 1,000
     rules) was all on one core.  What fails is left to ``made_from``, which says why
     in order; what is not asked for is dropped at the end."""
+    _read.update((item.shown_as, (item.data, _digest(item.data))) for item in wanted)
     missing = [item for item in wanted if not _known(item)]
     workers = jobs(len(missing))
     if workers > 1:
@@ -85,20 +89,30 @@ def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
                                           names):
                 for item, made in zip(groups[int(name)], results, strict=True):
                     if made is not None:
-                        _prepared[(item.kind, item.shown_as, _digest(item.data))] = made
+                        _prepared[(item.kind, item.shown_as, _read[item.shown_as][1])] = made
     try:
         yield
     finally:
         _prepared.clear()
+        _read.clear()
 
 
 _prepared: dict[tuple[str, str, bytes], object] = {}
+_read: dict[str, tuple[bytes, bytes]] = {}
+"""File -> its bytes and their digest, as :func:`prepared` read them: the load inside
+reads (:func:`input_bytes`) and hashes each input once."""
+
+
+def input_bytes(path: Path, shown_as: str) -> bytes:
+    """The bytes of an input file: those :func:`prepared` read, else read now."""
+    read = _read.get(shown_as)
+    return read[0] if read is not None else read_input(path, shown_as)
 
 
 def _known(item: Wanted) -> bool:
     """Whether ``made_from`` will answer ``item`` from what it kept (or patch it)."""
     entry = _entry(_store(item.kind), (item.kind, item.shown_as))
-    return entry is not None and (item.patchable or entry[0] == _digest(item.data))
+    return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
 
 
 def _balanced(items: list[Wanted], count: int) -> list[list[Wanted]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from validator.content.faq import EMPTY as NO_FAQ
 from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
-from validator.content.inputcache import made_from
+from validator.content.inputcache import input_bytes, made_from
 from validator.content.model import (
     Chapter,
     Discrepancies,
@@ -33,7 +33,7 @@ from validator.content.model import (
 from validator.content.project import Project
 from validator.content.register import register_problems
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
-from validator.content.yamlsource import decode_utf8, parse_yaml, read_input, validate
+from validator.content.yamlsource import decode_utf8, parse_yaml, validate
 from validator.problems import Problem, ProblemsFound
 
 
@@ -152,7 +152,7 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
-            data = read_input(path, shown)
+            data = input_bytes(path, shown)
             return made_from(model_kind(model), shown, data, lambda: parse_model(model, data, shown))
         except ProblemsFound as found:
             problems.extend(found.problems)
