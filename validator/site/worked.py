@@ -223,9 +223,13 @@ def worked_box(view: PageView, subject: str, example: Example, chart: Markup) ->
     own words, escaped and made inert as the templates' ``{{ }}`` do; the pieces are
     joined as plain strings and marked safe once."""
     w = worked_example(view, subject, example)
-
-    def word(message: str) -> str:
-        return markdown.escape(markdown.inert(view._(message)))
+    _ = view._
+    # The site's own words, translated outside the f-string below (where the catalogue's
+    # extraction would not find them) and escaped as the templates escape theirs.
+    words = {key: markdown.escape(markdown.inert(text)) for key, text in (
+        ("title", _("Worked example")), ("given", _("Given")), ("outcome", _("Outcome computed by the rules core")),
+        ("steps", _("How the rules core worked it out")), ("editors", _("For editors")),
+        ("scenario", _("Scenario")), ("implemented", _("Implemented by")), ("compute", _("Compute it with")))}
 
     def rows(found: list[Row]) -> str:
         return "".join(f'<dd><span class="worked-label">{row.label}</span> <span class="worked-value">{row.value}'
@@ -237,17 +241,17 @@ def worked_box(view: PageView, subject: str, example: Example, chart: Markup) ->
     functions = ", ".join(view.code(name) for name in w.functions)
     return Markup(
         '<!-- prerendered -->\n<div class="admonition example worked-example">\n'
-        f'<p class="admonition-title">{word("Worked example")}: {w.question}{variant}</p>\n'
+        f'<p class="admonition-title">{words["title"]}: {w.question}{variant}</p>\n'
         f'{view.block(f"{subject}#example.{example.id}", example.text, html=True)}\n'
         '<div class="worked-values">\n<dl class="worked-given">\n'
-        f'<dt class="worked-heading">{word("Given")}</dt>\n{rows(w.given)}</dl>\n<dl class="worked-outcome">\n'
-        f'<dt class="worked-heading">{word("Outcome computed by the rules core")}</dt>\n{rows(w.outcome)}</dl>\n'
+        f'<dt class="worked-heading">{words["given"]}</dt>\n{rows(w.given)}</dl>\n<dl class="worked-outcome">\n'
+        f'<dt class="worked-heading">{words["outcome"]}</dt>\n{rows(w.outcome)}</dl>\n'
         '</div>\n<details class="worked-steps" open="open">\n'
-        f'<summary>{word("How the rules core worked it out")}</summary>\n<ol class="worked-trace">\n{steps}</ol>\n'
+        f'<summary>{words["steps"]}</summary>\n<ol class="worked-trace">\n{steps}</ol>\n'
         f"</details>\n{w.try_it}\n\n{chart}\n\n"
-        f'<details class="editors">\n<summary>{word("For editors")}</summary>\n'
-        f'<p>{word("Scenario")} {view.code(w.scenario)} · {word("Implemented by")} {functions}</p>\n'
-        f'<p>{word("Compute it with")} {view.code(w.command)}</p>\n</details>\n</div>\n<!-- /prerendered -->')
+        f'<details class="editors">\n<summary>{words["editors"]}</summary>\n'
+        f'<p>{words["scenario"]} {view.code(w.scenario)} · {words["implemented"]} {functions}</p>\n'
+        f'<p>{words["compute"]} {view.code(w.command)}</p>\n</details>\n</div>\n<!-- /prerendered -->')
 
 
 def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -> str:
