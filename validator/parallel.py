@@ -14,6 +14,7 @@ per problem; a job whose process dies is named.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import multiprocessing
@@ -23,9 +24,12 @@ import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, TypeVar
 
 from validator.problems import Problem, ProblemsFound
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 JOBS_VARIABLE = "VALIDATOR_JOBS"
 """How many jobs to run at once (default: the number of usable cores)."""
@@ -151,3 +155,15 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
         gc.unfreeze()
     if problems:
         raise ProblemsFound(problems)
+
+
+def made_in_shares(shares: Sequence[Sequence[T]], make: Callable[[T], R]) -> list[list[R] | None]:
+    """``make`` of every item, each share in a process of its own (see :func:`run_jobs`):
+    per share, the results in order, or None when its process died (the caller makes
+    that share itself, or leaves it)."""
+    made: list[list[R] | None] = [None] * len(shares)
+    with contextlib.suppress(ProblemsFound):  # a process that died: its share stays None
+        for name, results in run_jobs(lambda name: [make(item) for item in shares[int(name)]],
+                                      [str(number) for number in range(len(shares))]):
+            made[int(name)] = results
+    return made

@@ -74,10 +74,11 @@ class Bucket:
             self._changed = True
         self._used.add(key)
 
-    def made(self, key: object, make: Callable[[], T], kind: type = tuple) -> T:
-        """The result kept under ``key`` (when it is a ``kind``), else ``make()``, kept."""
+    def made(self, key: object, make: Callable[[], T]) -> T:
+        """The result kept under ``key`` (a tuple, as every kept result is), else
+        ``make()``, kept."""
         found = self.get(key)
-        if isinstance(found, kind):
+        if isinstance(found, tuple):
             return found  # type: ignore[return-value]
         made = make()
         self.put(key, made)
@@ -150,6 +151,12 @@ _active: ResultCache | None = None
 def bucket(name: str) -> Bucket | None:
     """The bucket ``name`` of the running command's cache, None when results are not kept."""
     return None if _active is None else _active.bucket(name)
+
+
+def made(kept: Bucket | None, parts: tuple[object, ...], make: Callable[[], T]) -> T:
+    """``make()``, kept in ``kept`` under the :func:`digest` of ``parts``; made every
+    time when results are not kept (``kept`` None)."""
+    return make() if kept is None else kept.made(digest(*parts), make)
 
 
 def cache_root(environment: Mapping[str, str] = os.environ) -> Path | None:

@@ -8,7 +8,6 @@ an example is run again when one of them changed.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,8 +15,8 @@ from typing import Any, cast
 
 from validator import resultcache
 from validator.content.model import Example, Position
-from validator.parallel import jobs, run_jobs
-from validator.problems import Problem, ProblemsFound
+from validator.parallel import jobs, made_in_shares
+from validator.problems import Problem
 from validator.ruleset import Plain, Ruleset, ScenarioError
 from validator.trace import Step
 
@@ -77,17 +76,9 @@ def _outcomes(ruleset: Ruleset, pairs: list[tuple[str, Example]], parallel: bool
     if workers <= 1:
         return [outcome(pair) for pair in pairs]
     shares = [pairs[number::workers] for number in range(workers)]
-    made: dict[int, list[Outcome]] = {}
-    with contextlib.suppress(ProblemsFound):
-        for name, outcomes in run_jobs(lambda name: [outcome(pair) for pair in shares[int(name)]],
-                                       [str(number) for number in range(workers)]):
-            made[int(name)] = outcomes
-    for number, share in enumerate(shares):
-        if number not in made:
-            made[number] = [outcome(pair) for pair in share]
     ordered: list[Outcome] = [None] * len(pairs)  # type: ignore[list-item]
-    for number, outcomes in made.items():
-        ordered[number::workers] = outcomes
+    for number, (share, made) in enumerate(zip(shares, made_in_shares(shares, outcome), strict=True)):
+        ordered[number::workers] = made if made is not None else [outcome(pair) for pair in share]
     return ordered
 
 

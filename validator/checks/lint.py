@@ -376,12 +376,9 @@ def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext,
         if not message.id:
             continue
         ctx = str(message.context or "")
-        if kept is None:
-            found = message_findings(message, catalog.num_plurals, context)
-        else:
-            key = resultcache.digest(context.key, message.id, message.string, ctx, tuple(message.user_comments),
-                                     sorted(message.flags), catalog.num_plurals, context.current_english.get(ctx))
-            found = kept.made(key, partial(message_findings, message, catalog.num_plurals, context))
+        found = resultcache.made(kept, (context.key, message.id, message.string, ctx, tuple(message.user_comments),
+                                        sorted(message.flags), catalog.num_plurals, context.current_english.get(ctx)),
+                                 partial(message_findings, message, catalog.num_plurals, context))
         line = message.lineno or 0
         findings.extend(Finding(shown_as, line, ctx, *finding) for finding in found)
     return sorted(findings)
@@ -461,9 +458,8 @@ def source_findings(rulebook: Rulebook, root: Path | None = None,
             except OSError:
                 files[file] = []
         silenced = _yaml_silences(files.get(file, []), line)
-        found = _text_findings(message.context, message.text, english) if kept is None else kept.made(
-            resultcache.digest(english.key, message.context, message.text),
-            partial(_text_findings, message.context, message.text, english))
+        found = resultcache.made(kept, (english.key, message.context, message.text),
+                                 partial(_text_findings, message.context, message.text, english))
         for name, severity, what, fix in found:
             if name not in silenced:
                 yield Finding(file, line, message.context, name, severity, what, fix)

@@ -20,8 +20,7 @@ from typing import NamedTuple, TypeVar, cast
 
 from validator import resultcache
 from validator.content.yamlsource import read_input
-from validator.parallel import jobs, run_jobs
-from validator.problems import ProblemsFound
+from validator.parallel import jobs, made_in_shares
 
 T = TypeVar("T")
 
@@ -83,13 +82,13 @@ def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
     workers = jobs(len(missing))
     if workers > 1:
         groups = _balanced(missing, workers)
-        names = [str(number) for number in range(len(groups))]
-        with contextlib.suppress(ProblemsFound):  # a process that died: its share is made in the load
-            for name, results in run_jobs(lambda name: [_made_or_none(item.make) for item in groups[int(name)]],
-                                          names):
-                for item, made in zip(groups[int(name)], results, strict=True):
-                    if made is not None:
-                        _prepared[(item.kind, item.shown_as, _read[item.shown_as][1])] = made
+        for group, results in zip(groups, made_in_shares(groups, lambda item: _made_or_none(item.make)),
+                                  strict=True):
+            if results is None:
+                continue  # its process died: the load makes the share
+            for item, made in zip(group, results, strict=True):
+                if made is not None:
+                    _prepared[(item.kind, item.shown_as, _read[item.shown_as][1])] = made
     try:
         yield
     finally:
