@@ -9,6 +9,8 @@ bundled chapters copied under new ids, catalogues complete) and measured, each
 command in a fresh process, with its peak memory (the whole process tree's):
 
 - ``build``: ``validator build`` of every language (check included);
+- ``build-one-job``: the same with ``VALIDATOR_JOBS=1``, every job in the one process:
+  the way to build where memory is short;
 - ``bare``: MkDocs alone building the same pages, already rendered, one process per
   language; seconds summed, memory the largest.  Plain MkDocs parses the finished
   HTML (rule texts, parallel text, worked examples), which the build hands over
@@ -58,13 +60,13 @@ sys.path.insert(0, str(HERE))
 
 from generate import generate  # noqa: E402
 
-MEASURES = ("build", "bare", "static-i18n", "check", "check-edit", "preview")
+MEASURES = ("build", "build-one-job", "bare", "static-i18n", "check", "check-edit", "preview")
 CORE = ("volley_ms", "icepool_over_volley")
 """The rules core: milliseconds for the exact distribution of a 60-shot volley at a
 character on a monstrous mount (hit, rider or monster, wound, save), and how many
 times longer icepool takes for the same distribution."""
 RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
-          "preview_seconds")
+          "memory_one_job_over_bare", "preview_seconds")
 BARE_MKDOCS = "import sys\nfrom mkdocs.commands.build import build\nfrom mkdocs.config import load_config\n" \
               "build(load_config(sys.argv[1]))\n"
 
@@ -351,10 +353,10 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             if kept is not None:
                 shutil.rmtree(kept, ignore_errors=True)
 
-        def cold(command: list[str]) -> Measure:
+        def cold(command: list[str], env: dict[str, str] | None = None) -> Measure:
             """``command`` with no results kept from an earlier run."""
             forget_results()
-            return run_measured(command)
+            return run_measured(command, env=env)
 
         if not {"check", "check-edit"} <= skip:
             checks = [cold([*validator, "check"]) for _ in range(repeat)]  # the last one's results stay
@@ -381,6 +383,14 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
                 shutil.rmtree(folder / f"site-{attempt}")
             result.measures["build"] = best(builds)
             note("build")
+        if "build-one-job" not in skip:
+            one_job = {**os.environ, "VALIDATOR_JOBS": "1"}
+            builds = []
+            for attempt in range(repeat):
+                builds.append(cold([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")], one_job))
+                shutil.rmtree(folder / f"site-{attempt}")
+            result.measures["build-one-job"] = best(builds)
+            note("build-one-job")
         configs = prepare_pages(project, folder) if not {"bare", "static-i18n"} <= skip else {}
         if "bare" not in skip:
             per_language = [best([run_measured([sys.executable, "-c", BARE_MKDOCS, str(config)])
@@ -403,13 +413,19 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             note("preview")
     seconds = {name: m.seconds for name, m in result.measures.items()}
     build, bare = seconds.get("build"), seconds.get("bare")
+
+    def memory_over_bare(name: str) -> float | None:
+        if name not in result.measures or "bare" not in result.measures:
+            return None
+        return ratio(result.measures[name].peak_kib, result.measures["bare"].peak_kib)
+
     result.ratios = {
         "build_over_bare": ratio(build, bare),
         "static_i18n_over_build": ratio(seconds.get("static-i18n"), build),
         "check_over_build": ratio(seconds.get("check"), build),
         "check_edit_over_build": ratio(seconds.get("check-edit"), build),
-        "memory_over_bare": ratio(result.measures["build"].peak_kib if "build" in result.measures else None,
-                                  result.measures["bare"].peak_kib if "bare" in result.measures else None),
+        "memory_over_bare": memory_over_bare("build"),
+        "memory_one_job_over_bare": memory_over_bare("build-one-job"),
         "preview_seconds": seconds.get("preview"),
     }
     return result

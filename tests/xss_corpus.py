@@ -64,7 +64,7 @@ LABELS = ("labels/chariot", "labels/character", "labels/enemy_in_unit", "labels/
 """Labels of what the chariots/challenges examples show."""
 
 UI = ("Worked example", "Glossary", "Home", "Sources", "Rule", "Why", "Given", "Reference",
-      "See the register of discrepancies", "Translation error", "Edition difference")
+      "See the register of discrepancies", "Translation error", "Edition difference", "Dark theme")
 """Words of the site's own templates (navigation, headings, admonition titles)."""
 
 PAGES = ("index.html", "chariots.html", "parallel-chariots.html", "glossary.html", "discrepancies.html",

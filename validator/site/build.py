@@ -41,6 +41,7 @@ from validator.site.pages import NavItem, iter_pages, navigation, site_title
 from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, PrerenderedPages
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
+from validator.site.scheme import palette_stylesheet, scheme_switch
 from validator.site.search import write_index
 from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
@@ -268,13 +269,16 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
         # No material/search (its worker cannot start from file://) and so no offline plugin
         # (its shim comes from the internet): the site's own search works from disk and served.
         "plugins": [],
-        "extra_css": ["assets/validator/validator.css", "assets/validator/search.css",
-                      "assets/validator/charts.css"],
+        # Material's palettes first (the dark one is the header's switch, see scheme.py),
+        # then the site's own rules, which adapt to either.
+        "extra_css": [*filter(None, [palette_stylesheet()]), "assets/validator/validator.css",
+                      "assets/validator/search.css", "assets/validator/charts.css"],
         "extra_javascript": ["assets/validator/search-index.js", "assets/validator/search.js",
                              "assets/validator/validator.js", "assets/validator/previews-data.js",
                              "assets/validator/previews.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
-                                for language in project.languages]},
+                                for language in project.languages],
+                  "scheme": scheme_switch(workspace.ui_catalogs.get(code))},
     }
 
 

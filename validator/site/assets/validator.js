@@ -106,3 +106,32 @@ document.addEventListener("DOMContentLoaded", function () {
   });
   choose(chosen, false);
 });
+
+// The header's light/dark switch (validator/site/scheme.py): a toggle button, so a
+// keyboard reader reaches it and sees where focus is.  The header's inline script has
+// already applied the kept choice (or the system's preference); a press flips the
+// scheme and keeps it, for every language's site, where the browser allows it.
+(function () {
+  var KEY = "validator.scheme";
+  function apply(button) {
+    var dark = document.body.getAttribute("data-md-color-scheme") === "slate";
+    button.setAttribute("aria-pressed", dark ? "true" : "false");
+  }
+  function start() {
+    var button = document.querySelector("button.validator-scheme");
+    if (!button) { return; }
+    apply(button);
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var scheme = document.body.getAttribute("data-md-color-scheme") === "slate" ? "default" : "slate";
+      document.body.setAttribute("data-md-color-scheme", scheme);
+      try { localStorage.setItem(KEY, scheme); } catch (error) { /* private mode: this page only */ }
+      apply(button);
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}());
