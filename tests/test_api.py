@@ -255,6 +255,42 @@ def test_output_is_stable_with_sorted_keys(workspace: Workspace, report: CheckRe
         assert len(text.splitlines()) < 60 + len(records), kind
 
 
+class Held(dict[str, Any]):
+    """A document whose lifetime a test can watch (a plain dict cannot be weakly referenced)."""
+
+
+def test_the_files_are_written_one_document_at_a_time(workspace: Workspace, report: CheckReport,
+                                                      tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer holds one document at a time, and writes what dumps() makes, byte for byte."""
+    import gc
+    import weakref
+
+    from validator.site import api
+
+    made: list[weakref.ref[Held]] = []
+    alive_when_next: list[int] = []
+    expected: dict[tuple[str, str], str] = {}
+    original = api.iter_documents
+
+    def watched(*arguments: Any) -> Iterator[tuple[str, Held]]:
+        code = arguments[2]
+        for kind, data in original(*arguments):
+            gc.collect()
+            alive_when_next.append(sum(reference() is not None for reference in made))
+            document = Held(data)
+            expected[(code, kind)] = dumps(document)
+            made.append(weakref.ref(document))
+            yield kind, document
+            del document, data
+
+    monkeypatch.setattr(api, "iter_documents", watched)
+    folder = api.write_api(workspace, report, tmp_path / "site")
+    assert len(made) == len(LANGUAGES) * len(KINDS)
+    assert alive_when_next == [0] * len(made), "the writer kept earlier documents while making the next"
+    for (code, kind), text in expected.items():
+        assert (folder / code / f"{kind}.json").read_text(encoding="utf-8") == text, (code, kind)
+
+
 def _edit_catalog(path: Path, context: str, edit: Any) -> str:
     with path.open("rb") as handle:
         catalog = read_po(handle)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -59,8 +60,13 @@ def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
     for language in workspace.project.languages:
         target = folder / language.code
         target.mkdir()
-        for kind, data in documents(workspace, report, language.code, computed).items():
-            (target / f"{kind}.json").write_text(dumps(data), encoding="utf-8")
+        # One document at a time, written as it is laid out: a whole language's documents
+        # and their text at once were the largest thing a one-process build held.
+        for kind, data in iter_documents(workspace, report, language.code, computed):
+            with (target / f"{kind}.json").open("w", encoding="utf-8") as handle:
+                handle.writelines(_pieces(data, RECORD_DEPTH, 0))
+                handle.write("\n")
+            del data  # not held while the next one is made
     _write_index(workspace, folder)
     return folder
 
@@ -84,7 +90,7 @@ def _write_index(workspace: Workspace, folder: Path) -> None:
 def dumps(data: object) -> str:
     """Stable JSON: sorted keys, UTF-8 as written, one record (a rule, a term, an
     example) per line, so that two builds' data compare line by line; one trailing newline."""
-    return _layout(data, RECORD_DEPTH, 0) + "\n"
+    return "".join(_pieces(data, RECORD_DEPTH, 0)) + "\n"
 
 
 RECORD_DEPTH = 2
@@ -97,15 +103,25 @@ def _compact(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def _layout(data: object, depth: int, indent: int) -> str:
+def _pieces(data: object, depth: int, indent: int) -> Iterator[str]:
+    """The text of :func:`dumps` in pieces (a record at most), to be written as made."""
     if depth == 0 or not isinstance(data, dict | list) or not data:
-        return _compact(data)
+        yield _compact(data)
+        return
     pad = " " * (indent + 1)
     if isinstance(data, dict):
-        items = [f"{pad}{_compact(str(key))}: {_layout(data[key], depth - 1, indent + 1)}" for key in sorted(data)]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [pad + _layout(item, depth - 1, indent + 1) for item in data]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+        yield "{\n"
+        for number, key in enumerate(sorted(data)):
+            yield f",\n{pad}" if number else pad
+            yield f"{_compact(str(key))}: "
+            yield from _pieces(data[key], depth - 1, indent + 1)
+        yield "\n" + " " * indent + "}"
+        return
+    yield "[\n"
+    for number, item in enumerate(data):
+        yield f",\n{pad}" if number else pad
+        yield from _pieces(item, depth - 1, indent + 1)
+    yield "\n" + " " * indent + "]"
 
 
 @dataclass
@@ -128,32 +144,36 @@ class Computed:
 
 def documents(workspace: Workspace, report: CheckReport, code: str,
               computed: Computed | None = None) -> dict[str, JSON]:
-    """The four documents of one language, by kind (``computed``: shared by the languages)."""
+    """The documents of one language, by kind (``computed``: shared by the languages)."""
+    return dict(iter_documents(workspace, report, code, computed))
+
+
+def iter_documents(workspace: Workspace, report: CheckReport, code: str,
+                   computed: Computed | None = None) -> Iterator[tuple[str, JSON]]:
+    """The documents of one language, each made when the previous one has been taken."""
     computed = computed or Computed(report)
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[code], workspace.project.language(code))
     labels = workspace.label_catalogs[code]
     head = {"format": FORMAT, "language": code, "source_language": workspace.project.source_language}
     rulebook = workspace.rulebook
     referred = referrers(rulebook)
-    return {
-        "rules": {**head, "$schema": "../schema/rules.schema.json",
-                  "chapters": [{"id": chapter.chapter.id, "url": html_page(f"{chapter.id}.md"),
-                                "title": text(renderer, f"{chapter.id}#title", chapter.chapter.title),
-                                "intro": text(renderer, f"{chapter.id}#intro", chapter.chapter.intro),
-                                "rules": [rule.id for rule in chapter.rules]}
-                               for chapter in rulebook.chapters],
-                  "rules": [_rule(renderer, rule, referred.get(rule.id, ())) for rule in rulebook.rules]},
-        "glossary": {**head, "$schema": "../schema/glossary.schema.json",
-                     "terms": [_term(renderer, term, code) for term in rulebook.glossary.terms]},
-        "discrepancies": {**head, "$schema": "../schema/discrepancies.schema.json",
-                          "discrepancies": [_discrepancy(renderer, entry)
-                                            for entry in rulebook.discrepancies.discrepancies]},
-        "examples": {**head, "$schema": "../schema/examples.schema.json",
-                     "examples": [_example(renderer, labels, computed, rule, example)
-                                  for rule in rulebook.rules for example in rule.examples]},
-        "faq": {**head, "$schema": "../schema/faq.schema.json",
-                "faq": [_faq(renderer, labels, computed, entry) for entry in rulebook.faq.faq]},
-    }
+    yield "rules", {**head, "$schema": "../schema/rules.schema.json",
+                    "chapters": [{"id": chapter.chapter.id, "url": html_page(f"{chapter.id}.md"),
+                                  "title": text(renderer, f"{chapter.id}#title", chapter.chapter.title),
+                                  "intro": text(renderer, f"{chapter.id}#intro", chapter.chapter.intro),
+                                  "rules": [rule.id for rule in chapter.rules]}
+                                 for chapter in rulebook.chapters],
+                    "rules": [_rule(renderer, rule, referred.get(rule.id, ())) for rule in rulebook.rules]}
+    yield "glossary", {**head, "$schema": "../schema/glossary.schema.json",
+                       "terms": [_term(renderer, term, code) for term in rulebook.glossary.terms]}
+    yield "discrepancies", {**head, "$schema": "../schema/discrepancies.schema.json",
+                            "discrepancies": [_discrepancy(renderer, entry)
+                                              for entry in rulebook.discrepancies.discrepancies]}
+    yield "examples", {**head, "$schema": "../schema/examples.schema.json",
+                       "examples": [_example(renderer, labels, computed, rule, example)
+                                    for rule in rulebook.rules for example in rule.examples]}
+    yield "faq", {**head, "$schema": "../schema/faq.schema.json",
+                  "faq": [_faq(renderer, labels, computed, entry) for entry in rulebook.faq.faq]}
 
 
 def text(renderer: TextRenderer, context: str, english: str) -> JSON:
