@@ -9,6 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, ProjectCopy
 
 
@@ -26,6 +27,30 @@ def test_no_command_is_a_usage_error() -> None:
 def test_unknown_command_and_option_are_usage_errors() -> None:
     assert run("publish").returncode == 2
     assert run("build", "--site-folder", "x").returncode == 2
+
+
+def test_jobs_must_be_a_whole_number_of_processes() -> None:
+    for wrong in ("0", "-1", "two", "1.5", ""):
+        done = run("--jobs", wrong, "check")
+        assert done.returncode == 2, wrong
+        assert done.stderr.strip().splitlines()[-1] == (
+            f"validator: error: argument --jobs: {wrong!r} is not a number of processes: give a whole number, "
+            "1 or more"), done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_jobs_sets_how_many_processes_every_part_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--jobs is what the parts that run jobs read (VALIDATOR_JOBS, inherited by forked processes)."""
+    from validator import cli, parallel
+
+    seen: list[int] = []
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "4")
+    monkeypatch.setattr(cli, "_check", lambda project, arguments: seen.append(parallel.jobs(8)) or 0)
+    assert cli.main(["--jobs", "1", "check"]) == 0
+    assert cli.main(["--jobs", "3", "check"]) == 0
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")
+    assert cli.main(["check"]) == 0  # without --jobs, the variable's
+    assert seen == [1, 3, 2]
 
 
 def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:

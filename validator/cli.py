@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
 
+from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept
 from validator.ruleset import Ruleset, ScenarioError, load_ruleset, to_json
@@ -28,6 +29,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="validator", description=__doc__.splitlines()[0])
     parser.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
                         help="folder holding rulebook.yml (default: the current folder)")
+    parser.add_argument("--jobs", type=_job_count, metavar="N",
+                        help=f"processes at work at once (default: one per core, or {JOBS_VARIABLE}); "
+                        "1 works in one process, with the least memory and about twice the time")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check = commands.add_parser("check", help="verify the rulebook, its worked examples and catalogues")
@@ -88,6 +92,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _job_count(text: str) -> int:
+    """``--jobs``: a whole number of processes, one at least."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes: give a whole number, 1 or more")
+    return int(text)
+
+
 def _keeps_results(command: argparse.ArgumentParser) -> None:
     """The command keeps what its checks made between runs (see validator.resultcache)."""
     command.add_argument("--no-cache", action="store_true",
@@ -97,6 +108,8 @@ def _keeps_results(command: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
+    if arguments.jobs is not None:
+        os.environ[JOBS_VARIABLE] = str(arguments.jobs)  # read by every part that runs jobs, forked ones too
     project = arguments.project.resolve()
     if not project.is_dir():
         print(f"validator: error: --project {arguments.project}: no such folder", file=sys.stderr)
