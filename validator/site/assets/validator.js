@@ -113,20 +113,20 @@ document.addEventListener("DOMContentLoaded", function () {
 // scheme and keeps it, for every language's site, where the browser allows it.
 (function () {
   var KEY = "validator.scheme";
-  function apply(button) {
+  function showState(button) {
     var dark = document.body.getAttribute("data-md-color-scheme") === "slate";
     button.setAttribute("aria-pressed", dark ? "true" : "false");
   }
   function start() {
     var button = document.querySelector("button.validator-scheme");
     if (!button) { return; }
-    apply(button);
+    showState(button);
     button.hidden = false;
     button.addEventListener("click", function () {
       var scheme = document.body.getAttribute("data-md-color-scheme") === "slate" ? "default" : "slate";
       document.body.setAttribute("data-md-color-scheme", scheme);
       try { localStorage.setItem(KEY, scheme); } catch (error) { /* private mode: this page only */ }
-      apply(button);
+      showState(button);
     });
   }
   if (document.readyState === "loading") {
