@@ -9,7 +9,7 @@ bundled chapters copied under new ids, catalogues complete) and measured, each
 command in a fresh process, with its peak memory (the whole process tree's):
 
 - ``build``: ``validator build`` of every language (check included);
-- ``build-one-job``: the same with ``VALIDATOR_JOBS=1``, every job in the one process:
+- ``build-one-job``: the same with ``--jobs 1``, every job in the one process:
   the way to build where memory is short;
 - ``bare``: MkDocs alone building the same pages, already rendered, one process per
   language; seconds summed, memory the largest.  Plain MkDocs parses the finished
@@ -353,10 +353,10 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             if kept is not None:
                 shutil.rmtree(kept, ignore_errors=True)
 
-        def cold(command: list[str], env: dict[str, str] | None = None) -> Measure:
+        def cold(command: list[str]) -> Measure:
             """``command`` with no results kept from an earlier run."""
             forget_results()
-            return run_measured(command, env=env)
+            return run_measured(command)
 
         if not {"check", "check-edit"} <= skip:
             checks = [cold([*validator, "check"]) for _ in range(repeat)]  # the last one's results stay
@@ -376,21 +376,14 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
                 path.write_bytes(data)
             result.measures["check-edit"] = best(edited)
             note("check-edit")
-        if "build" not in skip:
-            builds = []
-            for attempt in range(repeat):
-                builds.append(cold([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")]))
-                shutil.rmtree(folder / f"site-{attempt}")
-            result.measures["build"] = best(builds)
-            note("build")
-        if "build-one-job" not in skip:
-            one_job = {**os.environ, "VALIDATOR_JOBS": "1"}
-            builds = []
-            for attempt in range(repeat):
-                builds.append(cold([*validator, "build", "--site-dir", str(folder / f"site-{attempt}")], one_job))
-                shutil.rmtree(folder / f"site-{attempt}")
-            result.measures["build-one-job"] = best(builds)
-            note("build-one-job")
+        for name, options in (("build", []), ("build-one-job", ["--jobs", "1"])):
+            if name not in skip:
+                builds = []
+                for attempt in range(repeat):
+                    builds.append(cold([*validator, *options, "build", "--site-dir", str(folder / f"site-{attempt}")]))
+                    shutil.rmtree(folder / f"site-{attempt}")
+                result.measures[name] = best(builds)
+                note(name)
         configs = prepare_pages(project, folder) if not {"bare", "static-i18n"} <= skip else {}
         if "bare" not in skip:
             per_language = [best([run_measured([sys.executable, "-c", BARE_MKDOCS, str(config)])
