@@ -27,6 +27,10 @@ command in a fresh process, with its peak memory (the whole process tree's):
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
 
+The package measured is compiled to bytecode first, as installing it does: MkDocs
+and static-i18n are installed packages, and a clone run with PYTHONDONTWRITEBYTECODE
+set would compile each of its modules again in every command.
+
 Each ratio is printed as ``ratio NAME VALUE`` (``n/a`` when a measure was skipped).
 Ratios, not seconds, are what to compare between machines.  ``--json FILE`` keeps
 the figures and the machine they came from; ``--markdown`` prints the README's table.
@@ -35,6 +39,7 @@ the figures and the machine they came from; ``--markdown`` prints the README's t
 from __future__ import annotations
 
 import argparse
+import compileall
 import contextlib
 import json
 import math
@@ -208,7 +213,11 @@ def prepare_static_i18n(project: Path, configs: dict[str, Path], folder: Path) -
     docs = folder / "docs-i18n"
     docs.mkdir()
     languages = list(configs)
-    source = json.loads(configs[languages[0]].read_text(encoding="utf-8"))
+    import yaml  # type: ignore[import-untyped]
+
+    from validator.site.build import config_text
+
+    source = yaml.safe_load(configs[languages[0]].read_text(encoding="utf-8"))
     for code in languages:
         for page in (folder / f"docs-{code}").glob("*.md"):
             shutil.copyfile(page, docs / f"{page.stem}.{code}.md")
@@ -235,7 +244,7 @@ def prepare_static_i18n(project: Path, configs: dict[str, Path], folder: Path) -
             {"locale": code, "name": code, "build": True, "default": code == languages[0]} for code in languages]}}],
     }
     path = folder / "mkdocs-i18n.yml"
-    path.write_text(json.dumps(config, ensure_ascii=False), encoding="utf-8")
+    path.write_text(config_text(config), encoding="utf-8")
     return path
 
 
@@ -542,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     sizes = [int(size) for size in arguments.sizes.split(",")] if arguments.sizes else [arguments.rules or 1000]
     skip = set(arguments.skip)
+    compileall.compile_dir(ROOT / "validator", quiet=1)
     # The core first, while this process is small: the sizes load whole rulebooks into it
     # (to render the baselines' pages), and a large heap slows what allocates after.
     core = measure_core() if "core" not in skip else {}

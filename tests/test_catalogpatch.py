@@ -44,3 +44,17 @@ def test_other_changes_take_the_whole_parse() -> None:
     assert patched_catalog(before, TEXT, header, SHOWN) is None
     renamed = TEXT.replace('msgctxt "challenges#title"', 'msgctxt "challenges#other"', 1)
     assert patched_catalog(before, TEXT, renamed, SHOWN) is None
+
+
+def test_blank_lines_added_between_entries_read_as_a_whole_parse_reads_them() -> None:
+    """A blank line more between two entries moves every later entry a line down; a
+    blank line that gains spaces is a change of the separators, left to the whole parse."""
+    before = parse_catalog(TEXT, SHOWN)
+    between = TEXT.index("\n\n", len(TEXT) // 2)  # two entries in the middle of the file
+    spaced = TEXT[:between] + "\n" + TEXT[between:]
+    patched = patched_catalog(before, TEXT, spaced, SHOWN)
+    assert patched is not None
+    assert described(patched) == described(parse_catalog(spaced, SHOWN))
+    assert described(patched) != described(before)
+    indented = TEXT[:between] + "\n  " + TEXT[between + 1:]
+    assert patched_catalog(before, TEXT, indented, SHOWN) is None

@@ -8,7 +8,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from conftest import ROOT, ProjectCopy
 
-from validator.checks.lint import LintContext, Severity, lint_catalog, lint_workspace
+from validator.checks.lint import LintContext, Severity, lint_catalog
+from validator.checks.lintparts import lint_workspace
 from validator.content.loader import load_rulebook
 from validator.content.model import CASES
 from validator.content.project import load_project

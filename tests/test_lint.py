@@ -10,7 +10,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from conftest import ROOT, ProjectCopy
 
-from validator.checks.lint import LintContext, Severity, lint_catalog, lint_workspace
+from validator.checks.lint import LintContext, Severity, lint_catalog
+from validator.checks.lintparts import lint_workspace
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 from validator.workspace import load_workspace

@@ -248,3 +248,15 @@ def test_glossary_marks_terms_of_the_main_rulebook(built_site: Path, language: s
     sections = re.split(r'<h2 id="', page)[1:]
     marked = {section.split('"', 1)[0] for section in sections if note in section}
     assert marked == {term.id for term in elsewhere}
+
+
+def test_a_title_longer_than_a_yaml_key_may_be_builds(project: ProjectCopy, tmp_path: Path) -> None:
+    """The navigation's titles are the keys of MkDocs' configuration: written as JSON,
+    one over 1,024 characters (which YAML refuses as a plain key) stopped the build."""
+    long_title = "Characters riding chariots " + "in a very long title " * 60
+    assert len(long_title) > 1024
+    project.replace("docs/rules/chariots.yml", "  title: Characters riding chariots", f"  title: {long_title}")
+    run = project.validator("build", "--site-dir", str(tmp_path / "site"))
+    assert run.code == 0, run.err
+    page = (tmp_path / "site" / "en" / "chariots.html").read_text(encoding="utf-8")
+    assert long_title.strip() in page

@@ -204,7 +204,8 @@ def _status(project: Path, arguments: argparse.Namespace) -> int:
 
 
 def _lint(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.checks.lint import Severity, lint_workspace
+    from validator.checks.lint import Severity
+    from validator.checks.lintparts import lint_workspace
     from validator.workspace import load_workspace
 
     findings = lint_workspace(load_workspace(project))

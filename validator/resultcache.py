@@ -2,14 +2,20 @@
 only what an edit touched.
 
 ``validator check`` and ``validator build`` read every input afresh, and between
-two runs an editor changes a text or two.  Three kinds of result are kept on disk,
+two runs an editor changes a text or two.  Four kinds of result are kept on disk,
 each by exactly what it was made from:
 
 - each input file's parsed form (a validated YAML model, a parsed catalogue), by
-  kind, file name and bytes (see :mod:`validator.content.inputcache`);
-- each worked example's outcome, by the example (values, lines) and its rule;
+  kind, file name and bytes, one cache file per input file (see
+  :mod:`validator.content.inputcache`);
+- each worked example's outcome, by the example (values, lines) and its rule, and
+  the outcomes of a file's examples together, by the file's bytes (see
+  :mod:`validator.checks.examples`);
 - each message's lint findings, by the message and all that the lint consults
-  (see :class:`validator.checks.lint.LintContext`).
+  (see :class:`validator.checks.lint.LintContext`), and each part of the lint whole,
+  by the files and facts it reads (see :mod:`validator.checks.lintparts`);
+- what the checks ask of the rules core (its scenarios and variants, whether each
+  chart can be drawn), by the core (see :mod:`validator.checks.rulescore`).
 
 Every file of the cache also holds the tool's fingerprint: its own source files,
 the rules core's and the versions of the libraries that parse the inputs.  A result
@@ -84,6 +90,25 @@ class Bucket:
         self.put(key, made)
         return made
 
+    def hold(self, key: object, value: object) -> None:
+        """Keep ``value`` under ``key`` and nothing else: the bucket of a result made
+        whole again each time (its earlier entries are not even read)."""
+        self._entries = {key: value}
+        self._used = {key}
+        self._changed = True
+
+    def made_from(self, key: object, signature: object, make: Callable[[], T]) -> T:
+        """The result kept under ``key`` when it was made from an equal ``signature``,
+        else ``make()``, kept with it.  Cheaper than :meth:`made` for many small results
+        (a message's findings): equal keys and signatures are compared, nothing is hashed
+        but the key; the bucket holds the signatures, the texts a result was made of."""
+        found = self.get(key)
+        if isinstance(found, tuple) and len(found) == 2 and found[0] == signature:
+            return found[1]  # type: ignore[no-any-return]
+        made = make()
+        self.put(key, (signature, made))
+        return made
+
     def save(self) -> None:
         """Write the bucket if it changed.  Results left unused by this run are kept
         while they are fewer than the used ones (a run that stopped early leaves the
@@ -136,13 +161,32 @@ class ResultCache:
         self._buckets: dict[str, Bucket] = {}
 
     def bucket(self, name: str) -> Bucket:
+        """The bucket ``name``; ``family/member`` names one of a family of buckets (one
+        per input file, say), of which a run that used any uses all that still exist."""
         if name not in self._buckets:
             self._buckets[name] = Bucket(self.folder / f"{name}.pickle", self._fingerprint)
         return self._buckets[name]
 
+    def peek(self, name: str, key: object) -> object | None:
+        """What bucket ``name`` holds under ``key``, from a copy of the bucket that is
+        never saved (see :func:`peek`)."""
+        return Bucket(self.folder / f"{name}.pickle", self._fingerprint).get(key)
+
     def save(self) -> None:
+        """Write what changed; forget the members of a family this run used that it did
+        not use (what was kept for a file since deleted or renamed)."""
         for bucket in self._buckets.values():
             bucket.save()
+        used: dict[str, set[str]] = {}
+        for name in self._buckets:
+            family, _, member = name.rpartition("/")
+            if family:
+                used.setdefault(family, set()).add(f"{member}.pickle")
+        for family, members in used.items():
+            with contextlib.suppress(OSError):
+                for path in (self.folder / family).iterdir():
+                    if path.suffix == ".pickle" and path.name not in members:
+                        path.unlink()
 
 
 _active: ResultCache | None = None
@@ -151,6 +195,13 @@ _active: ResultCache | None = None
 def bucket(name: str) -> Bucket | None:
     """The bucket ``name`` of the running command's cache, None when results are not kept."""
     return None if _active is None else _active.bucket(name)
+
+
+def peek(name: str, parts: tuple[object, ...]) -> object | None:
+    """The result kept in bucket ``name`` under the :func:`digest` of ``parts``, read
+    without taking the bucket over: this run will neither save it nor forget what it
+    holds (a job in another process may be making it)."""
+    return None if _active is None else _active.peek(name, digest(*parts))
 
 
 def made(kept: Bucket | None, parts: tuple[object, ...], make: Callable[[], T]) -> T:

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
 from validator.content.catalogpatch import patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
-from validator.content.inputcache import Wanted, input_bytes, made_from, prepared
+from validator.content.inputcache import Wanted, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
 from validator.content.project import PROJECT_FILE, Project, load_project
-from validator.content.yamlsource import read_input
+from validator.content.yamlsource import read_input, reads_recorded
+from validator.parallel import Pending, in_background
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, load_ruleset
 
@@ -27,13 +29,24 @@ class Workspace:
     root: Path
     project: Project
     rulebook: Rulebook
-    ruleset: Ruleset
     rule_catalogs: dict[str, RuleCatalog]
     raw_rule_catalogs: dict[str, Catalog]
     ui_catalogs: dict[str, Catalog | None]
     label_catalogs: dict[str, RuleCatalog]
     """Translations of the identifiers shown in worked examples (see content.labels)."""
     raw_label_catalogs: dict[str, Catalog]
+    input_digests: Mapping[str, bytes] = field(default_factory=dict)
+    """Input file, as shown -> a digest of the bytes it was read with: what a result
+    made of whole files is kept by (see :func:`validator.checks.lintparts.lint_part`)."""
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        """The rules core, imported when first asked for (a check lints in processes
+        of its own meanwhile); the load made sure that its module can be found."""
+        try:
+            return load_ruleset(self.project.ruleset)
+        except (ImportError, AttributeError, TypeError, ValueError) as error:
+            raise ProblemsFound([_ruleset_problem(self.project, str(error))]) from None
 
     def shown(self, path: Path) -> str:
         """``path`` as the user should see it: relative to the project when inside it."""
@@ -60,9 +73,15 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
 def load_workspace(root: Path) -> Workspace:
     """Load and validate every input; all problems are raised together.  What the
     files hold is parsed on every core first (see :func:`prepared`)."""
-    project = load_project(root)
-    with prepared(_wanted(root, project)):
-        return _load_workspace(root, project)
+    with reads_recorded() as read:
+        project = load_project(root)
+        mkdocs = in_background(partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
+                                       root / project.content_dir))
+        try:
+            with prepared(_wanted(root, project)):
+                return _load_workspace(root, project, mkdocs, read)
+        finally:
+            mkdocs.cancel()  # when the load stopped before it asked for the result
 
 
 def _wanted(root: Path, project: Project) -> list[Wanted]:
@@ -86,21 +105,25 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
     return wanted
 
 
-def _load_workspace(root: Path, project: Project) -> Workspace:
+def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]],
+                    read: Mapping[str, bytes]) -> Workspace:
+    """The workspace, or every problem of its inputs; ``mkdocs`` gives MkDocs' own
+    findings on the project's ``mkdocs.yml`` (worked out meanwhile, see :func:`load_workspace`);
+    ``read``, every input file read so far, grows with those this load reads."""
     problems: list[Problem] = []
     rulebook: Rulebook | None = None
     try:
         rulebook = load_rulebook(root, project)
     except ProblemsFound as found:
         problems.extend(found.problems)
+    module = project.ruleset.partition(":")[0]
     try:
-        ruleset = load_ruleset(project.ruleset)
-    except (ImportError, AttributeError, TypeError, ValueError) as error:
-        problems.append(Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
-                                f"cannot load the rules core '{project.ruleset}' ({error})",
-                                "name an importable module:attribute holding a Ruleset"))
-    problems.extend(mkdocs_problems(root / project.mkdocs_config, project.mkdocs_config,
-                                    root / project.content_dir))
+        findable = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        findable = False
+    if not findable:
+        problems.append(_ruleset_problem(project, f"No module named {module!r}"))
+    problems.extend(mkdocs.result())
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     raw: dict[str, Catalog] = {}
@@ -140,4 +163,10 @@ def _load_workspace(root: Path, project: Project) -> Workspace:
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
-    return Workspace(root, project, rulebook, ruleset, rule_catalogs, raw, ui, labels, raw_labels)
+    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read))
+
+
+def _ruleset_problem(project: Project, why: str) -> Problem:
+    return Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
+                   f"cannot load the rules core '{project.ruleset}' ({why})",
+                   "name an importable module:attribute holding a Ruleset")

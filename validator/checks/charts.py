@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
 from validator.problems import Problem
@@ -58,24 +59,38 @@ class ChartError(ValueError):
         self.fix = fix
 
 
-def chart_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem]:
-    """One problem per bad ``chart:`` declaration, at its line, naming the rule."""
+def chart_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Problem]:
+    """One problem per bad ``chart:`` declaration, at its line, naming the rule (an
+    unknown scenario is reported once, by the example runner)."""
+    core = RulesCore.of(core)
     for rule in rulebook.rules:
         for example in rule.examples:
-            if example.chart is None or not _known(ruleset, example.scenario):
+            if example.chart is None or example.scenario not in core.facts.names:
                 continue
-            try:
-                declared_series(ruleset, example)
-            except ChartError as error:
+            outcome = core.chart_outcome(example)
+            if outcome:
+                message, key, fix = outcome
                 position = example.position
-                line = position.key_lines.get(f"chart.{error.key}", position.of("chart").line)
+                line = position.key_lines.get(f"chart.{key}", position.of("chart").line)
                 yield Problem(position.file, line, rule.id,
-                              f"example '{example.id}' ({example.scenario}): chart: {error}", error.fix)
+                              f"example '{example.id}' ({example.scenario}): chart: {message}", fix)
 
 
-def _known(ruleset: Ruleset, name: str) -> bool:
-    """An unknown scenario is reported once, by the example runner."""
-    return any(scenario.name == name for scenario in ruleset.scenarios)
+def declared_outcome(ruleset: Ruleset, example: Example) -> tuple[str, ...]:
+    """Whether ``example``'s chart can be drawn: () when it can, else what is wrong
+    (message, the ``chart:`` key to point at, fix)."""
+    try:
+        declared_series(ruleset, example)
+    except ChartError as error:
+        return (str(error), error.key, error.fix)
+    return ()
+
+
+def chart_key(example: Example) -> str:
+    """All that an example's chart is computed from, as text."""
+    chart = example.chart
+    return json.dumps([example.scenario, example.given, example.variant,
+                       chart.model_dump(by_alias=True) if chart is not None else None], sort_keys=True, default=str)
 
 
 _CACHE: dict[tuple[int, str], Series] = {}
@@ -88,8 +103,7 @@ def declared_series(ruleset: Ruleset, example: Example) -> Series:
     chart = example.chart
     if chart is None:
         raise ValueError("the example declares no chart")
-    key = json.dumps([example.scenario, example.given, example.variant,
-                      chart.model_dump(by_alias=True)], sort_keys=True, default=str)
+    key = chart_key(example)
     cached = _CACHE.get((id(ruleset), key))
     if cached is None:
         cached = _compute(ruleset, example, chart)
@@ -210,7 +224,7 @@ def chart_labels(ruleset: Ruleset, rulebook: Rulebook) -> list[dict[str, Any]]:
     shown = []
     for rule in rulebook.rules:
         for example in rule.examples:
-            if example.chart is None or not _known(ruleset, example.scenario):
+            if example.chart is None or all(scenario.name != example.scenario for scenario in ruleset.scenarios):
                 continue
             try:
                 series = declared_series(ruleset, example)

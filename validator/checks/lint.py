@@ -11,14 +11,16 @@ and the reason is required: a silence without one is itself a finding.
 Each message's findings are kept between runs (see :mod:`validator.resultcache`)
 by the message and the :class:`LintContext`, all that the checks consult: a run
 after an edit checks again only the messages whose text, English or terms changed.
+The lint of a whole workspace, in parts on every core, is :mod:`validator.checks.lintparts`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, partial
@@ -28,15 +30,11 @@ from babel.messages.catalog import Catalog, Message
 
 from validator import resultcache
 from validator.checks.terminology import forbidden_variants, unlinked_terms
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
-from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.derived import derived
-from validator.parallel import run_jobs
 from validator.problems import Problem
-from validator.workspace import Workspace
 
 
 class Severity(StrEnum):
@@ -318,6 +316,8 @@ UNSAFE_SCHEME = re.compile(r"\b(?:(?:javascript|vbscript)\s*:|data\s*:\s*(?:[a-z
                            re.IGNORECASE)
 """A script address.  ``data:`` counts only with a media type or a comma after it, since
 "data:" is also an ordinary word (Polish for "date")."""
+MARKUP_SIGNS = frozenset("<>&:")
+"""A character that every match of :data:`MARKUP` or :data:`UNSAFE_SCHEME` holds."""
 
 
 def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
@@ -328,6 +328,8 @@ def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
     they appear they are a paste from a web page, or an attempt to slip markup into
     the site.  The same goes for an address that runs a script (``javascript:``,
     ``vbscript:``, ``data:``), which the site would never link to."""
+    if not MARKUP_SIGNS.intersection(text):
+        return  # the usual text: neither expression can match (a few milliseconds per thousand rules)
     found = sorted({match.group(0) for match in MARKUP.finditer(text)})
     if found:
         yield ("markup", Severity.ERROR, f"the text contains markup ({' '.join(found)}); the site shows text "
@@ -376,9 +378,11 @@ def lint_catalog(catalog: Catalog, shown_as: str, context: LintContext,
         if not message.id:
             continue
         ctx = str(message.context or "")
-        found = resultcache.made(kept, (context.key, message.id, message.string, ctx, tuple(message.user_comments),
-                                        sorted(message.flags), catalog.num_plurals, context.current_english.get(ctx)),
-                                 partial(message_findings, message, catalog.num_plurals, context))
+        make = partial(message_findings, message, catalog.num_plurals, context)
+        found = make() if kept is None else kept.made_from(
+            (shown_as, ctx, message.id),
+            (context.key, message.string, tuple(message.user_comments), tuple(sorted(message.flags)),
+             catalog.num_plurals, context.current_english.get(ctx)), make)
         line = message.lineno or 0
         findings.extend(Finding(shown_as, line, ctx, *finding) for finding in found)
     return sorted(findings)
@@ -425,44 +429,53 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
                           f"fill in {field}")
 
 
-def source_findings(rulebook: Rulebook, root: Path | None = None,
-                    kept: resultcache.Bucket | None = None) -> Iterator[Finding]:
+def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultcache.Bucket | None = None,
+                    digests: Mapping[str, bytes] | None = None) -> list[Finding]:
     """The checks that apply to the English text too (in the YAML, at its line):
     every translatable text, and the citations' sections and pages, shown as written;
     terminology and unlinked terms in every text (silenced per text by a comment in
-    the YAML when ``root`` is given; ``kept``: the findings of earlier runs, by text)."""
-    shown: list[tuple[str, int, str, str]] = [
-        (message.position.file, message.position.line, message.context, message.text)
-        for message in rulebook.messages()]
+    the YAML when ``root`` is given).  ``kept`` and ``digests`` (each input file's, as
+    the load read it): a file read with the bytes of an earlier run has that run's findings."""
+    shown: dict[str, list[tuple[int, str, str, bool]]] = {}
+    for message in rulebook.messages():
+        shown.setdefault(message.position.file, []).append(
+            (message.position.line, message.context, message.text, True))
     for rule in rulebook.rules:
         for cite in rule.cite:
             for key, value in (("section", cite.section), ("pages", cite.pages)):
                 if value:
                     position = cite.position.of(key)
-                    shown.append((position.file, position.line, rule.id, value))
+                    shown.setdefault(position.file, []).append((position.line, rule.id, value, False))
     for source in rulebook.sources.sources:
         if source.pages:
             position = source.position.of("pages")
-            shown.append((position.file, position.line, f"sources/{source.id}", source.pages))
-    for file, line, context, text in shown:
-        for name, severity, what, fix in markup_problems(text):
-            yield Finding(file, line, context, name, severity, what, fix)
-    language = rulebook.project.source_language
-    english = LintContext.of(rulebook, language, {}, {})
-    files: dict[str, list[str]] = {}
-    for message in rulebook.messages():
-        file, line = message.position.file, message.position.line
-        if root is not None and file not in files:
-            try:
-                files[file] = (root / file).read_text("utf-8").splitlines()
-            except OSError:
-                files[file] = []
-        silenced = _yaml_silences(files.get(file, []), line)
-        found = resultcache.made(kept, (english.key, message.context, message.text),
-                                 partial(_text_findings, message.context, message.text, english))
-        for name, severity, what, fix in found:
-            if name not in silenced:
-                yield Finding(file, line, message.context, name, severity, what, fix)
+            shown.setdefault(position.file, []).append((position.line, f"sources/{source.id}", source.pages, False))
+    english = LintContext.of(rulebook, rulebook.project.source_language, {}, {})
+    findings: list[Finding] = []
+    for file, texts in shown.items():
+        make = partial(_file_findings, file, texts, english, root)
+        digest = (digests or {}).get(file)
+        findings.extend(make() if kept is None or digest is None else
+                        kept.made_from(file, (english.key, digest, root is not None), make))
+    return findings
+
+
+def _file_findings(file: str, texts: list[tuple[int, str, str, bool]], english: LintContext,
+                   root: Path | None) -> tuple[Finding, ...]:
+    """The findings of one YAML file's texts: (line, context, text, whether it is
+    translated, or shown as written such as a citation's pages)."""
+    lines: list[str] = []
+    if root is not None:
+        with contextlib.suppress(OSError):
+            lines = (root / file).read_text("utf-8").splitlines()
+    found = [Finding(file, line, context, *finding)
+             for line, context, text, _translated in texts for finding in markup_problems(text)]
+    for line, context, text, translated in texts:
+        if translated:
+            silenced = _yaml_silences(lines, line)
+            found.extend(Finding(file, line, context, *finding) for finding in _text_findings(context, text, english)
+                         if finding[0] not in silenced)
+    return tuple(found)
 
 
 def _text_findings(context_id: str, text: str, context: LintContext) -> Found:
@@ -483,58 +496,3 @@ def _yaml_silences(lines: list[str], line: int) -> dict[str, str]:
             silenced[match["check"]] = match["reason"].strip()
         index -= 1
     return silenced
-
-
-def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
-    """Lint the English text, then every catalogue of every translated language;
-    ``parallel``: each of these parts in a process of its own, on every core."""
-    parts = lint_parts(workspace)
-    if not parallel:
-        return sorted(finding for part in parts for finding in lint_part(workspace, part))
-    found = run_jobs(lambda part: lint_part(workspace, part), parts)
-    return sorted(finding for _part, findings in found for finding in findings)
-
-
-SOURCE_PART = ""
-"""The part of :func:`lint_part` that is the English text itself."""
-
-
-def lint_parts(workspace: Workspace) -> list[str]:
-    """The English text, then each translated language: the lint's parts, of even size."""
-    return [SOURCE_PART, *(language.code for language in workspace.project.translated_languages)]
-
-
-def lint_part(workspace: Workspace, part: str) -> list[Finding]:
-    """The findings of one part (see :func:`lint_parts`): the English text, or the
-    catalogues of one translated language."""
-    kept = resultcache.bucket(f"lint-{part or 'source'}")
-    findings = _part_findings(workspace, part, kept)
-    if kept is not None:
-        kept.save()  # here: the part may run in a process of its own
-    return findings
-
-
-def _part_findings(workspace: Workspace, part: str, kept: resultcache.Bucket | None) -> list[Finding]:
-    rulebook = workspace.rulebook
-    if part == SOURCE_PART:
-        return list(source_findings(rulebook, workspace.root, kept))
-    current = {message.context: message.text for message in rulebook.messages()}
-    locales = workspace.root / workspace.project.locales_dir
-    findings: list[Finding] = []
-    code = part
-    rules = workspace.rule_catalogs[code]
-    glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
-                for term in rulebook.glossary.terms
-                if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
-    rule_context = LintContext.of(rulebook, code, glossary, current)
-    findings.extend(lint_catalog(workspace.raw_rule_catalogs[code],
-                                 workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context, kept))
-    plain_context = LintContext.of(rulebook, code, {}, {})
-    ui = workspace.ui_catalogs.get(code)
-    if ui is not None:
-        findings.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), plain_context, kept))
-    labels = workspace.raw_label_catalogs.get(code)
-    if labels is not None:
-        findings.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
-                                     plain_context, kept))
-    return findings

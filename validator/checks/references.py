@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validator.checks.charts import chart_problems
+from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.tokens import stray_braces, tokens
 from validator.problems import Problem
@@ -37,7 +38,10 @@ def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subjec
                           "add the term to docs/glossary.yml or correct the id")
 
 
-def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem]:
+def reference_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Problem]:
+    """Every token, citation and discrepancy that points at nothing; every scenario
+    of the rules ``core`` naming a rule the rulebook lacks; every bad chart."""
+    core = RulesCore.of(core)
     for message in rulebook.messages():
         yield from token_problems(rulebook, message.text, (message.position.file, message.position.line),
                                   subject_of(message.context))
@@ -49,11 +53,11 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
                 yield Problem(citation.position.file, citation.position.of("source").line, rule.id,
                               f"cites unknown source '{citation.source}'", "add it to docs/sources.yml")
     ruleset_line = rulebook.project.position.of("ruleset")
-    for scenario in ruleset.scenarios:
-        for rule_id in scenario.rule_ids:
+    for scenario, implemented in core.facts.scenarios:
+        for rule_id in implemented:
             if rule_id not in rule_ids:
                 yield Problem(ruleset_line.file, ruleset_line.line, rule_id,
-                              f"scenario '{scenario.name}' implements rule '{rule_id}', which the rulebook lacks",
+                              f"scenario '{scenario}' implements rule '{rule_id}', which the rulebook lacks",
                               "correct the id in the core's @implements(...) or add the rule")
     for entry in rulebook.discrepancies.discrepancies:
         where = entry.position
@@ -71,9 +75,9 @@ def reference_problems(rulebook: Rulebook, ruleset: Ruleset) -> Iterator[Problem
                 yield Problem(reading.position.file, reading.position.of("source").line, entry.id,
                               f"reading '{reading.id}' cites unknown source '{reading.source}'",
                               "add it to docs/sources.yml")
-            if reading.variant is not None and reading.variant not in ruleset.variants:
-                known = ", ".join(sorted(ruleset.variants)) or "none"
+            if reading.variant is not None and reading.variant not in core.facts.variants:
+                known = ", ".join(core.facts.variants) or "none"
                 yield Problem(reading.position.file, reading.position.of("variant").line, entry.id,
                               f"reading '{reading.id}' names unknown ruling variant '{reading.variant}'",
                               f"use a variant of the rules core ({known})")
-    yield from chart_problems(rulebook, ruleset)
+    yield from chart_problems(rulebook, core)

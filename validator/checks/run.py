@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
-from validator.checks.lint import Finding, Severity, lint_workspace
+from validator.checks.lint import Finding, Severity
+from validator.checks.lintparts import lint_workspace
 from validator.checks.references import reference_problems
-from validator.content.model import CaseFile
+from validator.checks.rulescore import RulesCore
+from validator.content.model import CaseExample, CaseFile
 from validator.content.yamlsource import read_yaml, validate
+from validator.parallel import in_background
 from validator.problems import Problem, ProblemsFound
 from validator.trace import Step
 from validator.workspace import Workspace
@@ -73,23 +76,41 @@ class _ComputedIndex(dict[tuple[str, str], dict[str, object]]):
 def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint: bool = True) -> CheckReport:
     """Every check of the rulebook, plus the examples of ``case_files`` kept outside it;
     the translation lint too unless ``lint`` is false."""
+    # The lint first, in a process of its own (which shares its parts out to every core):
+    # the examples and references are checked here meanwhile.
+    linted = in_background(partial(lint_findings, workspace, parallel=True)) if lint else None
+    try:
+        runs, problems = _examples_and_references(workspace, case_files)
+    except BaseException:
+        if linted is not None:
+            linted.cancel()
+        raise
+    if linted is None:
+        return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
+    errors, warnings = linted.result()
+    return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
+
+
+def _examples_and_references(workspace: Workspace, case_files: Sequence[Path]) -> tuple[tuple[ExampleRun, ...],
+                                                                                        list[Problem]]:
+    """Every worked example's run (the rulebook's, then those of ``case_files``) and
+    the problems of the runs and of the references between the inputs."""
     rulebook = workspace.rulebook
     core = workspace.project.ruleset
-    runs = tuple(run_examples(workspace.ruleset,
+    digests = workspace.input_digests
+    rules_core = RulesCore(lambda: workspace.ruleset, core)  # imported only if something must run
+    runs = tuple(run_examples(rules_core,
                               ((rule.id, example) for rule in rulebook.rules for example in rule.examples), core,
-                              parallel=True))
-    runs += tuple(run_examples(workspace.ruleset,  # official answers' examples, named faq/<id>
+                              parallel=True, digests=digests))
+    runs += tuple(run_examples(rules_core,  # official answers' examples, named faq/<id>
                                ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples),
-                               core))
+                               core, digests=digests))
     problems = [problem for run in runs for problem in run.problems]
     case_runs, case_problems = _run_case_files(workspace, case_files)
     runs += case_runs
     problems.extend(case_problems)
-    problems.extend(reference_problems(rulebook, workspace.ruleset))
-    if not lint:
-        return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
-    errors, warnings = lint_findings(workspace, parallel=True)
-    return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
+    problems.extend(reference_problems(rulebook, rules_core))
+    return runs, problems
 
 
 def lint_findings(workspace: Workspace, parallel: bool = False) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
@@ -117,6 +138,7 @@ def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[
             problems.extend(found.problems)
             continue
         seen: set[str] = set()
+        pairs: list[tuple[str, CaseExample]] = []
         for case in cases.examples:
             subject = case.rule or ""
             if case.id in seen:
@@ -126,6 +148,7 @@ def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[
             if case.rule is not None and case.rule not in known_rules:
                 problems.append(Problem(shown, case.position.of("rule").line, case.rule,
                                         "names a rule the rulebook does not have", "use an existing rule id"))
-            runs.extend(run_examples(workspace.ruleset, [(subject, case)], workspace.project.ruleset))
+            pairs.append((subject, case))
+        runs.extend(run_examples(workspace.ruleset, pairs, workspace.project.ruleset))  # one file's: kept together
     problems.extend(problem for run in runs for problem in run.problems)
     return tuple(runs), problems

@@ -6,7 +6,8 @@ gives back what was made of them (a validated, frozen model; a parsed catalogue)
 without parsing it again.  Off by default, so that no other command shares objects
 between reads.  A command that keeps its results between runs (see
 :mod:`validator.resultcache`) finds them there instead, read back from disk, one
-file per kind of input; a catalogue edited since is patched there as in the preview.
+cache file per input file (an edit rewrites only what was made of the edited file);
+a catalogue edited since is patched there as in the preview.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple, TypeVar, cast
 
@@ -25,6 +26,9 @@ from validator.parallel import jobs, made_in_shares
 T = TypeVar("T")
 
 _kept: dict[tuple[str, str], object] | None = None
+
+INPUTS_FAMILY = "inputs"
+"""The cache files of what was made of each input file (see :func:`_store`)."""
 
 
 def keep_inputs() -> None:
@@ -40,7 +44,7 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     (or what :func:`prepared` made of them in advance).  One entry per file and kind:
     a changed file replaces its entry, made by ``update(earlier bytes, earlier result)``
     when given and it can (else ``make()``)."""
-    store = _store(kind)
+    store = _store(kind, shown_as)
     read = _read.get(shown_as)
     digest = read[1] if read is not None and read[0] is data else _digest(data)
     key = (kind, shown_as)
@@ -102,6 +106,16 @@ _read: dict[str, tuple[bytes, bytes]] = {}
 reads (:func:`input_bytes`) and hashes each input once."""
 
 
+def digests_of(read: Mapping[str, bytes]) -> dict[str, bytes]:
+    """File, as shown -> a digest of the bytes ``read`` of it (hashed once: those
+    :func:`prepared` read are hashed already)."""
+    digests = {}
+    for shown_as, data in read.items():
+        known = _read.get(shown_as)
+        digests[shown_as] = known[1] if known is not None and known[0] is data else _digest(data)
+    return digests
+
+
 def input_bytes(path: Path, shown_as: str) -> bytes:
     """The bytes of an input file: those :func:`prepared` read, else read now."""
     read = _read.get(shown_as)
@@ -110,7 +124,7 @@ def input_bytes(path: Path, shown_as: str) -> bytes:
 
 def _known(item: Wanted) -> bool:
     """Whether ``made_from`` will answer ``item`` from what it kept (or patch it)."""
-    entry = _entry(_store(item.kind), (item.kind, item.shown_as))
+    entry = _entry(_store(item.kind, item.shown_as), (item.kind, item.shown_as))
     return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
 
 
@@ -132,10 +146,15 @@ def _made_or_none(make: Callable[[], object]) -> object | None:
         return None
 
 
-def _store(kind: str) -> dict[tuple[str, str], object] | resultcache.Bucket | None:
+def _store(kind: str, shown_as: str) -> dict[tuple[str, str], object] | resultcache.Bucket | None:
+    """Where what is made of one input file is kept: in memory (the preview), else a
+    cache file of its own in the ``inputs`` family (see :meth:`ResultCache.bucket`)."""
     if _kept is not None:
         return _kept
-    return resultcache.bucket("inputs-" + re.sub(r"[^a-zA-Z0-9]+", "-", kind))
+    name = hashlib.blake2b(f"{kind}\0{shown_as}".encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    readable = re.sub(r"[^a-zA-Z0-9]+", "-", Path(shown_as).name).strip("-")
+    return resultcache.bucket(f"{INPUTS_FAMILY}/{readable}-{name}")
+
 
 
 def _entry(store: dict[tuple[str, str], object] | resultcache.Bucket | None,

@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import yaml  # type: ignore[import-untyped]
-from mkdocs.config import load_config
-from mkdocs.exceptions import MkDocsException
 
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
@@ -37,6 +35,9 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
     syntax = _yaml_problem(text, shown_as)
     if syntax is not None:
         return [syntax]
+    from mkdocs.config import load_config  # here: a check loads MkDocs in a process of its own
+    from mkdocs.exceptions import MkDocsException
+
     with mkdocs_warnings() as messages, tempfile.TemporaryDirectory() as scratch:
         pages = docs_dir.resolve() if docs_dir.is_dir() else Path(scratch)
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -388,10 +389,10 @@ class Discrepancies(Node):
     discrepancies: tuple[Discrepancy, ...]
 
 
-class Message(BaseModel):
-    """One translatable text: its catalogue context, English text and position."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One translatable text: its catalogue context, English text and position (made
+    from validated models, 5,000 of them at 1,000 rules: not validated again)."""
 
     context: str
     text: str

@@ -8,13 +8,14 @@ model, the catalogues and the pages all see the same string.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import re
 import types
 import typing
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,13 +41,31 @@ def read_yaml(path: Path, shown_as: str) -> Any:
     return parse_yaml(decode_utf8(read_input(path, shown_as), shown_as), shown_as)
 
 
+_recorded: dict[str, bytes] | None = None
+
+
+@contextlib.contextmanager
+def reads_recorded() -> Iterator[dict[str, bytes]]:
+    """Every input file read inside (by :func:`read_input`), as shown -> the bytes read:
+    what a result made of whole files is kept by (see :class:`validator.workspace.Workspace`)."""
+    global _recorded
+    earlier, _recorded = _recorded, {}
+    try:
+        yield _recorded
+    finally:
+        _recorded = earlier
+
+
 def read_input(path: Path, shown_as: str) -> bytes:
     """The bytes of an input file; a file that cannot be read is one problem naming why."""
     try:
         if path.stat().st_size > MAX_INPUT_BYTES:
             raise ProblemsFound([Problem(shown_as, 0, "", f"the file is larger than {MAX_INPUT_BYTES // 2**20} MiB",
                                          "split it into smaller files")])
-        return path.read_bytes()
+        data = path.read_bytes()
+        if _recorded is not None:
+            _recorded[shown_as] = data
+        return data
     except IsADirectoryError:
         raise ProblemsFound([Problem(shown_as, 0, "", "is a folder where a file is expected",
                                      "replace the folder by the file, or move it away")]) from None

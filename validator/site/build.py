@@ -8,6 +8,7 @@ write and does the swap.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import shutil
@@ -15,12 +16,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml  # type: ignore[import-untyped]
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from validator.checks.lint import Finding, lint_part, lint_parts
+from validator.checks.charts import declared_series
+from validator.checks.lint import Finding
+from validator.checks.lintparts import lint_part, lint_parts
 from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
@@ -74,6 +78,20 @@ class Built:
     """The translation lint's warnings (they do not stop a build)."""
 
 
+def _prepare_core(workspace: Workspace) -> None:
+    """Import the rules core and make what every language's pages ask of it (each
+    scenario's input validator, each declared chart) here, once, before the pages are
+    rendered in processes of their own, which share it: a check that found every result
+    kept made none of it (see :mod:`validator.checks.rulescore`)."""
+    ruleset = workspace.ruleset
+    ruleset.prepare()
+    for rule in workspace.rulebook.rules:
+        for example in rule.examples:
+            if example.chart is not None:
+                with contextlib.suppress(Exception):  # what fails fails again where a page needs it, reported
+                    declared_series(ruleset, example)
+
+
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
                 language: str | None = None) -> Built:
     """Render and build every language into ``site_dir``.
@@ -88,6 +106,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     """
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
+    _prepare_core(workspace)
     with staging(target) as staged:
         checkpoint("staged")
         status = translation_status(workspace)
@@ -207,11 +226,17 @@ def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list
 
 
 def write_config(workspace: Workspace, code: str, docs: Path, output: Path, config_path: Path) -> Path:
-    """The MkDocs configuration of one language, written as JSON (which is YAML, and
-    needs no extra dependency to write)."""
-    config_path.write_text(json.dumps(mkdocs_config(workspace, code, docs, output), ensure_ascii=False, indent=1),
-                           encoding="utf-8")
+    """The MkDocs configuration of one language, written as YAML by PyYAML (MkDocs' own
+    reader).  Not as JSON, which YAML reads too but for a key of more than 1,024
+    characters: a title that long in the navigation stopped the build."""
+    config_path.write_text(config_text(mkdocs_config(workspace, code, docs, output)), encoding="utf-8")
     return config_path
+
+
+def config_text(config: dict[str, object]) -> str:
+    """``config`` as the YAML text of a MkDocs configuration file."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's, where PyYAML was built with it
+    return str(yaml.dump(config, Dumper=dumper, allow_unicode=True, sort_keys=False))
 
 
 def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,

@@ -26,7 +26,6 @@ the page links to, the search index and the open data, and a refused build leave
 from __future__ import annotations
 
 import html
-import json
 import os
 import shutil
 import tempfile
@@ -44,7 +43,7 @@ from validator.checks.run import CheckReport
 from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.model import Chapter
 from validator.problems import ProblemsFound
-from validator.site.build import load_site_config, mkdocs_config
+from validator.site.build import config_text, load_site_config, mkdocs_config
 from validator.site.pages import NavItem, chapter_pages, navigation
 from validator.workspace import Workspace
 
@@ -70,8 +69,7 @@ class LiveLanguage:
         for _title, page in _nav_pages(navigation(workspace, code)):
             (docs / page).write_text("", encoding="utf-8")
         config_path = folder / "mkdocs.yml"
-        config_path.write_text(json.dumps(mkdocs_config(workspace, code, docs, output), ensure_ascii=False),
-                               encoding="utf-8")
+        config_path.write_text(config_text(mkdocs_config(workspace, code, docs, output)), encoding="utf-8")
         with mkdocs_warnings():
             config = load_site_config(config_path)
             config = config.plugins.on_config(config)

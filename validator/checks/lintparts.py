@@ -1,0 +1,177 @@
+"""The translation lint of a whole workspace, in parts: the English text, then each
+translated language's catalogues, each part in a process of its own.
+
+Each part's findings are kept between runs twice over (see :mod:`validator.resultcache`):
+message by message (see :func:`validator.checks.lint.lint_catalog`), and whole, by every
+file and fact the part reads.  An edit that leaves a part's files alone costs the part
+nothing; an edit of English texts costs a language only its messages whose English
+changed; an edit of a catalogue relints, message by message, the parts that read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from validator import resultcache
+from validator.checks.lint import Finding, LintContext, lint_catalog, message_findings, source_findings
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
+from validator.content.labels import LABELS_DOMAIN
+from validator.parallel import run_jobs
+from validator.workspace import Workspace
+
+SOURCE_PART = ""
+"""The part of :func:`lint_part` that is the English text itself."""
+
+_ABSENT = object()
+
+
+def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
+    """Lint the English text, then every catalogue of every translated language;
+    ``parallel``: each part not kept whole in a process of its own, on every core."""
+    parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
+    earlier = {part: state.earlier() for part, state in parts.items()}
+    kept = {part: state.unchanged(earlier[part]) for part, state in parts.items()}
+    missing = [part for part in parts if kept[part] is None]  # only these start a process
+
+    def job(part: str) -> list[Finding]:
+        return _lint_part(workspace, parts[part], earlier[part])
+
+    made = ((part, job(part)) for part in missing) if not parallel else run_jobs(job, missing)
+    found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
+    return sorted(finding for findings in found for finding in findings)
+
+
+def lint_parts(workspace: Workspace) -> list[str]:
+    """The English text, then each translated language: the lint's parts, of even size."""
+    return [SOURCE_PART, *(language.code for language in workspace.project.translated_languages)]
+
+
+def lint_part(workspace: Workspace, part: str) -> list[Finding]:
+    """The findings of one part (see :func:`lint_parts`), from what earlier runs kept
+    where they can be."""
+    state = _Part.of(workspace, part)
+    earlier = state.earlier()
+    kept = state.unchanged(earlier)
+    return kept if kept is not None else _lint_part(workspace, state, earlier)
+
+
+def _lint_part(workspace: Workspace, state: _Part, earlier: object) -> list[Finding]:
+    """The findings of a part whose kept whole findings (``earlier``) are out of date."""
+    findings = state.updated(workspace, earlier)
+    if findings is None:
+        kept = resultcache.bucket(state.bucket)
+        findings = state.findings(workspace, kept)
+        if kept is not None:
+            kept.save()  # here: the part may run in a process of its own
+    whole = resultcache.bucket(state.whole_bucket) if state.key is not None else None
+    if whole is not None:
+        whole.hold(resultcache.digest(state.key), (state.english, tuple(findings)))
+        whole.save()
+    return findings
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One part, with what its whole findings are kept by."""
+
+    name: str
+    contexts: tuple[LintContext, LintContext] | None
+    """A language's: what its rule catalogue's checks consult, what its others' do."""
+    key: object | None
+    """The files the part reads and the facts the checks consult, but the English texts
+    in force; None when a file it reads was not read whole by the load (nothing is
+    kept whole then)."""
+    english: dict[str, str | None]
+    """A language's: each rule message's context -> the English text in force."""
+    rules_file: str = ""
+
+    @property
+    def bucket(self) -> str:
+        return f"lint-{self.name or 'source'}"
+
+    @property
+    def whole_bucket(self) -> str:
+        return f"{self.bucket}-whole"
+
+    @classmethod
+    def of(cls, workspace: Workspace, part: str) -> _Part:
+        digests = workspace.input_digests
+        rulebook = workspace.rulebook
+        if part == SOURCE_PART:
+            # Every YAML file of the rulebook: texts, positions, silencing comments.
+            files = sorted(shown for shown in digests if not shown.endswith(".po"))
+            english_key = LintContext.of(rulebook, rulebook.project.source_language, {}, {}).key
+            whole = {message.position.file for message in rulebook.messages()} <= set(files)
+            kept_by = (part, english_key, [(shown, digests[shown]) for shown in files]) if whole else None
+            return cls(part, None, kept_by, {})
+        contexts = _language_contexts(workspace, part)
+        locales = workspace.root / workspace.project.locales_dir
+        files = [workspace.shown(catalog_path(locales, part, domain))
+                 for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN)]
+        rules, plain = contexts
+        key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files])
+        english = {str(message.context or ""): rules.current_english.get(str(message.context or ""))
+                   for message in workspace.raw_rule_catalogs[part] if message.id}
+        return cls(part, contexts, key if files[0] in digests else None, english, files[0])
+
+    def earlier(self) -> object | None:
+        """What an earlier run kept of the whole part, if its files and facts were the same."""
+        return None if self.key is None else resultcache.peek(self.whole_bucket, (self.key,))
+
+    def unchanged(self, earlier: object) -> list[Finding] | None:
+        """The kept findings, when the English texts they were made with are those in force."""
+        if isinstance(earlier, tuple) and len(earlier) == 2 and earlier[0] == self.english:
+            return list(earlier[1])
+        return None
+
+    def updated(self, workspace: Workspace, earlier: object) -> list[Finding] | None:
+        """The kept findings of a language whose catalogues are as they were, with the
+        messages whose English text changed since linted again; None when that cannot be."""
+        if self.contexts is None or not isinstance(earlier, tuple) or len(earlier) != 2:
+            return None
+        made_with, findings = earlier
+        if not isinstance(made_with, dict) or made_with.keys() != self.english.keys():
+            return None
+        changed = {context for context, text in self.english.items() if made_with.get(context, _ABSENT) != text}
+        if "" in changed:
+            return None  # a message without a context would share its findings with the header's
+        catalog = workspace.raw_rule_catalogs[self.name]
+        rules = self.contexts[0]
+        fresh = [Finding(self.rules_file, message.lineno or 0, str(message.context), *found)
+                 for message in catalog if message.id and str(message.context or "") in changed
+                 for found in message_findings(message, catalog.num_plurals, rules)]
+        still = [finding for finding in findings
+                 if not (finding.file == self.rules_file and finding.context in changed)]
+        return sorted([*still, *fresh])
+
+    def findings(self, workspace: Workspace, kept: resultcache.Bucket | None) -> list[Finding]:
+        """Every finding of the part, each message's from ``kept`` where it was kept."""
+        rulebook = workspace.rulebook
+        if self.contexts is None:
+            return source_findings(rulebook, workspace.root, kept, workspace.input_digests)
+        locales = workspace.root / workspace.project.locales_dir
+        code = self.name
+        rule_context, plain_context = self.contexts
+        found = list(lint_catalog(workspace.raw_rule_catalogs[code],
+                                  workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context, kept))
+        ui = workspace.ui_catalogs.get(code)
+        if ui is not None:
+            found.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)),
+                                      plain_context, kept))
+        labels = workspace.raw_label_catalogs.get(code)
+        if labels is not None:
+            found.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
+                                      plain_context, kept))
+        return found
+
+
+def _language_contexts(workspace: Workspace, code: str) -> tuple[LintContext, LintContext]:
+    """What the checks of a language's catalogues consult: for its rule catalogue
+    (the glossary's translations, the English texts in force), and for the others."""
+    rulebook = workspace.rulebook
+    current = {message.context: message.text for message in rulebook.messages()}
+    rules = workspace.rule_catalogs[code]
+    glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
+                for term in rulebook.glossary.terms
+                if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
+    return LintContext.of(rulebook, code, glossary, current), LintContext.of(rulebook, code, {}, {})
