@@ -2,8 +2,9 @@
 translated language's catalogues, each part in a process of its own.
 
 Each part's findings are kept between runs twice over (see :mod:`validator.resultcache`):
-message by message (see :func:`validator.checks.lint.lint_catalog`), and whole, by every
-file and fact the part reads.  An edit that leaves a part's files alone costs the part
+in pieces (a catalogue's message by message, see :func:`validator.checks.lint.lint_catalog`;
+the English text's YAML file by YAML file, see :func:`validator.checks.lint.source_findings`),
+and whole, by every file and fact the part reads.  An edit that leaves a part's files alone costs the part
 nothing; an edit of English texts costs a language only its messages whose English
 changed; an edit of a catalogue relints, message by message, the parts that read it.
 """
@@ -30,14 +31,14 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
     ``parallel``: each part not kept whole in a process of its own, on every core."""
     parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
     earlier = {part: state.earlier() for part, state in parts.items()}
-    kept = {part: state.unchanged(earlier[part]) for part, state in parts.items()}
-    missing = [part for part in parts if kept[part] is None]  # only these start a process
+    unchanged = {part: state.unchanged(earlier[part]) for part, state in parts.items()}
+    missing = [part for part in parts if unchanged[part] is None]  # only these start a process
 
     def job(part: str) -> list[Finding]:
         return _lint_part(workspace, parts[part], earlier[part])
 
     made = ((part, job(part)) for part in missing) if not parallel else run_jobs(job, missing)
-    found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
+    found = [*(findings for findings in unchanged.values() if findings is not None), *(f for _part, f in made)]
     return sorted(finding for findings in found for finding in findings)
 
 
