@@ -210,13 +210,13 @@ def static_i18n_python(cache: Path) -> Path:
 def prepare_static_i18n(project: Path, configs: dict[str, Path], folder: Path) -> Path:
     """The same pages as one docs folder in mkdocs-static-i18n's default layout
     (``page.<lang>.md``), with the same theme and extensions."""
-    docs = folder / "docs-i18n"
-    docs.mkdir()
-    languages = list(configs)
     import yaml  # type: ignore[import-untyped]
 
     from validator.site.build import config_text
 
+    docs = folder / "docs-i18n"
+    docs.mkdir()
+    languages = list(configs)
     source = yaml.safe_load(configs[languages[0]].read_text(encoding="utf-8"))
     for code in languages:
         for page in (folder / f"docs-{code}").glob("*.md"):

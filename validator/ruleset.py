@@ -50,6 +50,7 @@ class Scenario:
     given: type
     compute: Callable[[Any, Any], object]
     implementation: Callable[..., object] | tuple[Callable[..., object], ...]
+
     def __post_init__(self) -> None:
         # Inputs are strict (no "3" for 3, no unknown fields) unless the core says otherwise.
         if "__pydantic_config__" not in vars(self.given):
@@ -61,6 +62,10 @@ class Scenario:
         outcomes are all kept runs none, and making every scenario's took a twentieth
         of a second."""
         return TypeAdapter(self.given)
+
+    def prepare(self) -> None:
+        """Make the validator of ``given`` now (see :meth:`Ruleset.prepare`)."""
+        _ = self._adapter
 
     @property
     def implementations(self) -> tuple[Callable[..., object], ...]:
@@ -196,7 +201,7 @@ class Ruleset:
         """Make every scenario's input validator now (they are made when first used):
         processes forked afterwards share them instead of each making its own."""
         for scenario in self.scenarios:
-            scenario.input_schema()
+            scenario.prepare()
 
     def scenario(self, name: str) -> Scenario:
         for scenario in self.scenarios:

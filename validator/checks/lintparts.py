@@ -23,8 +23,6 @@ from validator.workspace import Workspace
 SOURCE_PART = ""
 """The part of :func:`lint_part` that is the English text itself."""
 
-_ABSENT = object()
-
 
 def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
     """Lint the English text, then every catalogue of every translated language;
@@ -133,7 +131,7 @@ class _Part:
         made_with, findings = earlier
         if not isinstance(made_with, dict) or made_with.keys() != self.english.keys():
             return None
-        changed = {context for context, text in self.english.items() if made_with.get(context, _ABSENT) != text}
+        changed = {context for context, text in self.english.items() if made_with[context] != text}
         if "" in changed:
             return None  # a message without a context would share its findings with the header's
         catalog = workspace.raw_rule_catalogs[self.name]
@@ -153,8 +151,7 @@ class _Part:
         locales = workspace.root / workspace.project.locales_dir
         code = self.name
         rule_context, plain_context = self.contexts
-        found = list(lint_catalog(workspace.raw_rule_catalogs[code],
-                                  workspace.shown(catalog_path(locales, code, RULES_DOMAIN)), rule_context, kept))
+        found = list(lint_catalog(workspace.raw_rule_catalogs[code], self.rules_file, rule_context, kept))
         ui = workspace.ui_catalogs.get(code)
         if ui is not None:
             found.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)),

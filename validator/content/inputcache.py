@@ -156,7 +156,6 @@ def _store(kind: str, shown_as: str) -> dict[tuple[str, str], object] | resultca
     return resultcache.bucket(f"{INPUTS_FAMILY}/{readable}-{name}")
 
 
-
 def _entry(store: dict[tuple[str, str], object] | resultcache.Bucket | None,
            key: tuple[str, str]) -> tuple[bytes, bytes, object] | None:
     entry = store.get(key) if store is not None else None
