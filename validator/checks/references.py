@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from validator.checks.charts import chart_problems
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
-from validator.content.tokens import stray_braces, tokens
+from validator.content.tokens import Literal, Token, split
 from validator.problems import Problem
 from validator.ruleset import Ruleset
 
@@ -21,12 +21,17 @@ def subject_of(context: str) -> str:
 
 
 def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subject: str) -> Iterator[Problem]:
+    if "{" not in text and "}" not in text:
+        return  # most texts: nothing to split (a check after an edit walks every text again)
     rule_ids = rulebook.rule_names  # built once per rulebook, not once per message
     file, line = where
-    if stray_braces(text):
+    pieces = split(text)
+    if any(isinstance(piece, Literal) and ("{" in piece.text or "}" in piece.text) for piece in pieces):
         yield Problem(file, line, subject, "a brace is not part of a valid {kind:argument} token",
                       "close the token or remove the brace")
-    for token in tokens(text):
+    for token in pieces:
+        if not isinstance(token, Token):
+            continue
         syntax = token.problem()
         if syntax:
             yield Problem(file, line, subject, syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:D6} or {dist:2}")

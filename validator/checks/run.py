@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
@@ -14,7 +14,6 @@ from validator.checks.references import reference_problems
 from validator.checks.rulescore import RulesCore
 from validator.content.model import CaseExample, CaseFile
 from validator.content.yamlsource import read_yaml, validate
-from validator.parallel import in_background
 from validator.problems import Problem, ProblemsFound
 from validator.trace import Step
 from validator.workspace import Workspace
@@ -76,18 +75,10 @@ class _ComputedIndex(dict[tuple[str, str], dict[str, object]]):
 def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint: bool = True) -> CheckReport:
     """Every check of the rulebook, plus the examples of ``case_files`` kept outside it;
     the translation lint too unless ``lint`` is false."""
-    # The lint first, in a process of its own (which shares its parts out to every core):
-    # the examples and references are checked here meanwhile.
-    linted = in_background(partial(lint_findings, workspace, parallel=True)) if lint else None
-    try:
-        runs, problems = _examples_and_references(workspace, case_files)
-    except BaseException:
-        if linted is not None:
-            linted.cancel()
-        raise
-    if linted is None:
+    runs, problems = _examples_and_references(workspace, case_files)
+    if not lint:
         return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
-    errors, warnings = linted.result()
+    errors, warnings = lint_findings(workspace, parallel=True)
     return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
 
 

@@ -46,8 +46,8 @@ def forms_of(term: Term, language: str, source_language: str) -> tuple[str, ...]
 
 
 class Recogniser:
-    """Every form of every term of one language in one pattern, longest form first,
-    so that one pass over a text finds each use of a term (at any position the
+    """Every form of every term of one language, longest form first, found in a text
+    as one pass of one alternation of them all would find them (at any position the
     longest form that starts there wins: "flying unit" before "unit").  A form with
     a capital matches only as written; the others in any case."""
 
@@ -56,25 +56,37 @@ class Recogniser:
         pairs.sort(key=lambda pair: (-len(pair[1]), pair[1]))
         self.exact: dict[str, str] = {}
         self.folded: dict[str, str] = {}
-        alternatives = []
+        self._alternatives: list[str] = []
         for term_id, form in pairs:
             if form[:1].isupper():
                 self.exact.setdefault(form, term_id)
-                alternatives.append(re.escape(form))
+                self._alternatives.append(re.escape(form))
             else:
                 self.folded.setdefault(form.lower(), term_id)
-                alternatives.append(f"(?i:{re.escape(form)})")
-        body = "|".join(alternatives) or "(?!)"
-        self.pattern = re.compile(rf"(?<![\w-])(?:{body})(?![\w-])")
-        # Each form's own pattern, under the lower case of its first word: a text is
-        # searched only for the forms whose first word it contains.
-        self.by_first_word: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+                self._alternatives.append(f"(?i:{re.escape(form)})")
+        # Each form under the lower case of its first word: a text is searched only for
+        # the forms whose first word it contains, each form's pattern compiled when a
+        # text first needs it (a check after an edit lints a few texts, not hundreds).
+        self._forms_by_first_word: dict[str, list[str]] = {}
         for _term_id, form in pairs:
             first = _WORD.match(form.lower())
-            key = first.group(0) if first else ""
-            flags = 0 if form[:1].isupper() else re.IGNORECASE
-            alone = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
-            self.by_first_word.setdefault(key, []).append((form, alone))
+            self._forms_by_first_word.setdefault(first.group(0) if first else "", []).append(form)
+        self._compiled: dict[str, list[re.Pattern[str]]] = {}
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """Every form in one alternation: what :meth:`uses` must find, the slow way."""
+        body = "|".join(self._alternatives) or "(?!)"
+        return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])")
+
+    def _patterns(self, first_word: str) -> list[re.Pattern[str]]:
+        """The patterns of the forms whose first word is ``first_word``, longest first."""
+        compiled = self._compiled.get(first_word)
+        if compiled is None:
+            compiled = [re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", 0 if form[:1].isupper() else re.IGNORECASE)
+                        for form in self._forms_by_first_word.get(first_word, ())]
+            self._compiled[first_word] = compiled
+        return compiled
 
     def uses(self, text: str) -> list[tuple[int, str]]:
         """Each use of a form in ``text`` as (start, words), as one pass of
@@ -83,8 +95,8 @@ class Recogniser:
         forms, one alternation tried at every word is the slow way."""
         words = set(_WORD.findall(text.lower()))
         found: list[tuple[int, int, str]] = []
-        for key in (*words & self.by_first_word.keys(), ""):
-            for _form, alone in self.by_first_word.get(key, ()):
+        for key in (*words & self._forms_by_first_word.keys(), ""):
+            for alone in self._patterns(key):
                 found.extend((match.start(), -len(match.group(0)), match.group(0)) for match in alone.finditer(text))
         found.sort()
         uses, reached = [], 0

@@ -49,7 +49,7 @@ Piece = Literal | Token
 @functools.lru_cache(maxsize=4096)
 def split(text: str) -> tuple[Piece, ...]:
     """Literal text and tokens, in order.  A brace outside a token stays literal
-    and is reported by :func:`stray_braces`.  The lint and the pages split the same
+    (the reference check reports it).  The lint and the pages split the same
     text many times over: kept for the most recent texts (the pieces are frozen)."""
     pieces: list[Piece] = []
     position = 0
@@ -65,8 +65,3 @@ def split(text: str) -> tuple[Piece, ...]:
 
 def tokens(text: str) -> list[Token]:
     return [piece for piece in split(text) if isinstance(piece, Token)]
-
-
-def stray_braces(text: str) -> bool:
-    """True when a ``{`` or ``}`` is not part of a token: usually a typo in one."""
-    return any("{" in piece.text or "}" in piece.text for piece in split(text) if isinstance(piece, Literal))
