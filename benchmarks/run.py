@@ -20,12 +20,16 @@ command in a fresh process, with its peak memory (the whole process tree's):
   under the cache folder, the first time);
 - ``check``: ``validator check``, the first run (nothing kept from an earlier one);
 - ``check-edit``: ``validator check`` again after an edit (a rule's title in a YAML
-  file and one in a catalogue), with what the first run kept (``validator.resultcache``):
+  file and one in a catalogue), with what the round's first check kept (``validator.resultcache``):
   an editor's check.  Every other command runs with the book's kept results removed
   first, so the build is measured cold, as MkDocs and static-i18n are (the search's
   lemmas, kept beside them, stay: see the README's Search);
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
+
+Each of the ``--repeat`` rounds runs every measure but the preview once, in the order
+above but the checks first, and each measure keeps its best round: a slow spell of
+the machine then falls on every measure alike, not on the one it happened to meet.
 
 The package measured is compiled to bytecode first, as installing it does: MkDocs
 and static-i18n are installed packages, and a clone run with PYTHONDONTWRITEBYTECODE
@@ -333,6 +337,22 @@ def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
 
 # --- one size -----------------------------------------------------------------------------------
 
+def check_after_edit(project: Path, validator: list[str], attempt: int) -> Measure:
+    """``validator check`` with what the check before it kept, after an edit of a rule's
+    title (YAML) and of a chapter's title (Spanish catalogue); the files are put back
+    after it (a build of new words would first read the search's dictionaries)."""
+    chapter_file, _ = first_chapter(project)
+    catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
+    originals = {path: path.read_bytes() for path in (chapter_file, catalogue)}
+    mark = "".join(chr(ord("a") + int(digit)) for digit in str(attempt))  # a number would be a lint error
+    try:
+        edit_spanish_title(project, edit_rule_title(project, f"Edited{mark}"), f"Editado{mark}")
+        return run_measured([*validator, "check"])
+    finally:
+        for path, data in originals.items():
+            path.write_bytes(data)
+
+
 def ratio(numerator: float | None, denominator: float | None) -> float | None:
     if numerator is None or denominator is None or denominator == 0:
         return None
@@ -367,46 +387,42 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             forget_results()
             return run_measured(command)
 
-        if not {"check", "check-edit"} <= skip:
-            checks = [cold([*validator, "check"]) for _ in range(repeat)]  # the last one's results stay
-            if "check" not in skip:
-                result.measures["check"] = best(checks)
-                note("check")
-        if "check-edit" not in skip:
-            chapter_file, _ = first_chapter(project)
-            catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
-            originals = {path: path.read_bytes() for path in (chapter_file, catalogue)}
-            edited = []
-            for attempt in range(repeat):
-                mark = "".join(chr(ord("a") + int(digit)) for digit in str(attempt))  # a number would be a lint error
-                edit_spanish_title(project, edit_rule_title(project, f"Edited{mark}"), f"Editado{mark}")
-                edited.append(run_measured([*validator, "check"]))
-            for path, data in originals.items():
-                path.write_bytes(data)
-            result.measures["check-edit"] = best(edited)
-            note("check-edit")
-        for name, options in (("build", []), ("build-one-job", ["--jobs", "1"])):
-            if name not in skip:
-                builds = []
-                for attempt in range(repeat):
-                    builds.append(cold([*validator, *options, "build", "--site-dir", str(folder / f"site-{attempt}")]))
-                    shutil.rmtree(folder / f"site-{attempt}")
-                result.measures[name] = best(builds)
-                note(name)
+        # Every repeat is a round of every measure in turn: the machine's speed drifts by a
+        # tenth within a run, and a drift then falls on each measure alike (measured one
+        # after the other, a slow spell made one measure a tenth worse than the next).
         configs = prepare_pages(project, folder) if not {"bare", "static-i18n"} <= skip else {}
-        if "bare" not in skip:
-            per_language = [best([run_measured([sys.executable, "-c", BARE_MKDOCS, str(config)])
-                                  for _ in range(repeat)]) for config in configs.values()]
-            result.measures["bare"] = Measure(sum(m.seconds for m in per_language),
-                                              max(m.peak_kib for m in per_language),
-                                              sum(m.cpu_seconds for m in per_language))
-            note("bare")
-        if "static-i18n" not in skip:
-            python = static_i18n_python(cache)
-            config = prepare_static_i18n(project, configs, folder)
-            result.measures["static-i18n"] = best([run_measured([str(python), "-c", BARE_MKDOCS, str(config)])
-                                                   for _ in range(repeat)])
-            note("static-i18n")
+        static_config = (prepare_static_i18n(project, configs, folder), static_i18n_python(cache)) \
+            if "static-i18n" not in skip else None
+        samples: dict[str, list[Measure]] = {}
+        per_language: dict[str, list[Measure]] = {language: [] for language in configs}
+        for attempt in range(repeat):
+            if not {"check", "check-edit"} <= skip:
+                samples.setdefault("check", []).append(cold([*validator, "check"]))  # its results stay
+            if "check-edit" not in skip:
+                samples.setdefault("check-edit", []).append(check_after_edit(project, validator, attempt))
+            for name, options in (("build", []), ("build-one-job", ["--jobs", "1"])):
+                if name not in skip:
+                    site = folder / f"site-{attempt}"
+                    samples.setdefault(name, []).append(cold([*validator, *options, "build", "--site-dir",
+                                                              str(site)]))
+                    shutil.rmtree(site)
+            if "bare" not in skip:
+                for language, config in configs.items():
+                    per_language[language].append(run_measured([sys.executable, "-c", BARE_MKDOCS, str(config)]))
+            if static_config is not None:
+                config, python = static_config
+                samples.setdefault("static-i18n", []).append(run_measured([str(python), "-c", BARE_MKDOCS,
+                                                                           str(config)]))
+        for name in MEASURES:
+            if name in samples and name not in skip:
+                result.measures[name] = best(samples[name])
+                note(name)
+            elif name == "bare" and "bare" not in skip:
+                languages = [best(measures) for measures in per_language.values()]
+                result.measures["bare"] = Measure(sum(m.seconds for m in languages),
+                                                  max(m.peak_kib for m in languages),
+                                                  sum(m.cpu_seconds for m in languages))
+                note("bare")
         forget_results()
         if "preview" not in skip:
             yaml_seconds, catalogue_seconds, peak = measure_preview(project, folder)
