@@ -41,8 +41,8 @@ class Workspace:
 
     @cached_property
     def ruleset(self) -> Ruleset:
-        """The rules core, imported when first asked for (a check lints in processes
-        of its own meanwhile); the load made sure that its module can be found."""
+        """The rules core, imported when first asked for (a check whose examples'
+        outcomes are all kept never asks); the load made sure that its module can be found."""
         try:
             return load_ruleset(self.project.ruleset)
         except (ImportError, AttributeError, TypeError, ValueError) as error:

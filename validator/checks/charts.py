@@ -222,9 +222,10 @@ def chart_labels(ruleset: Ruleset, rulebook: Rulebook) -> list[dict[str, Any]]:
     label for each axis and for each value a ``roll`` chart counts, even one no
     example shows (a reaction that no example rolls)."""
     shown = []
+    names = {scenario.name for scenario in ruleset.scenarios}
     for rule in rulebook.rules:
         for example in rule.examples:
-            if example.chart is None or all(scenario.name != example.scenario for scenario in ruleset.scenarios):
+            if example.chart is None or example.scenario not in names:
                 continue
             try:
                 series = declared_series(ruleset, example)

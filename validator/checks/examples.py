@@ -40,21 +40,22 @@ Outcome = tuple[dict[str, Plain] | None, tuple[Problem, ...], tuple[Step, ...]]
 """What running an example gives: the computed outcome, the problems, the steps."""
 
 
-def run_examples(ruleset: Ruleset | RulesCore, examples: Iterable[tuple[str, Example]], core: str = "",
-                 parallel: bool = False, digests: Mapping[str, bytes] | None = None) -> list[ExampleRun]:
-    """Each example's run; ``core``, the rules core's name (``module:attribute``),
-    lets the outcomes of earlier runs be used when results are kept between runs
-    (a :class:`RulesCore` is loaded only if an example must run); ``parallel``: many
-    examples to run are run on every core; ``digests``: the digest of each input file
-    as the load read it (see :func:`_kept_outcomes`)."""
+def run_examples(ruleset: Ruleset | RulesCore, examples: Iterable[tuple[str, Example]], parallel: bool = False,
+                 digests: Mapping[str, bytes] | None = None) -> list[ExampleRun]:
+    """Each example's run.  A named :class:`RulesCore` lets the outcomes of earlier
+    runs be used when results are kept between runs, and is loaded only if an example
+    must run (a :class:`Ruleset` runs every example); ``parallel``: many examples to run
+    are run on every core; ``digests``: the digest of each input file as the load read
+    it (see :func:`_kept_outcomes`)."""
+    core = RulesCore.of(ruleset)
     pairs = list(examples)
-    kept = resultcache.bucket("examples") if core else None
+    kept = resultcache.bucket("examples") if core.name else None
     found: list[Outcome | None] = [None] * len(pairs)
     files: dict[str, _FileOutcomes] = {}
     if kept is not None:
-        files = _kept_outcomes(kept, resultcache.core_digest(core), pairs, digests or {}, found)
+        files = _kept_outcomes(kept, resultcache.core_digest(core.name), pairs, digests or {}, found)
     missing = [index for index, outcome in enumerate(found) if outcome is None]
-    made = _outcomes(RulesCore.of(ruleset).ruleset, [pairs[index] for index in missing], parallel) if missing else []
+    made = _outcomes(core.ruleset, [pairs[index] for index in missing], parallel) if missing else []
     for index, outcome in zip(missing, made, strict=True):
         found[index] = outcome
     if kept is not None:

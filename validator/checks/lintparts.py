@@ -17,6 +17,7 @@ from validator import resultcache
 from validator.checks.lint import Finding, LintContext, lint_catalog, message_findings, source_findings
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
+from validator.derived import derived
 from validator.parallel import run_jobs
 from validator.workspace import Workspace
 
@@ -167,7 +168,8 @@ def _language_contexts(workspace: Workspace, code: str) -> tuple[LintContext, Li
     """What the checks of a language's catalogues consult: for its rule catalogue
     (the glossary's translations, the English texts in force), and for the others."""
     rulebook = workspace.rulebook
-    current = {message.context: message.text for message in rulebook.messages()}
+    current = derived("english-in-force", rulebook,  # the same for every language
+                      lambda: {message.context: message.text for message in rulebook.messages()})
     rules = workspace.rule_catalogs[code]
     glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
                 for term in rulebook.glossary.terms

@@ -87,20 +87,19 @@ def _examples_and_references(workspace: Workspace, case_files: Sequence[Path]) -
     """Every worked example's run (the rulebook's, then those of ``case_files``) and
     the problems of the runs and of the references between the inputs."""
     rulebook = workspace.rulebook
-    core = workspace.project.ruleset
     digests = workspace.input_digests
-    rules_core = RulesCore(lambda: workspace.ruleset, core)  # imported only if something must run
-    runs = tuple(run_examples(rules_core,
-                              ((rule.id, example) for rule in rulebook.rules for example in rule.examples), core,
+    # Imported only if something must run; its results kept by its name.
+    core = RulesCore(lambda: workspace.ruleset, workspace.project.ruleset)
+    runs = tuple(run_examples(core, ((rule.id, example) for rule in rulebook.rules for example in rule.examples),
                               parallel=True, digests=digests))
-    runs += tuple(run_examples(rules_core,  # official answers' examples, named faq/<id>
+    runs += tuple(run_examples(core,  # official answers' examples, named faq/<id>
                                ((entry.subject, example) for entry in rulebook.faq.faq for example in entry.examples),
-                               core, digests=digests))
+                               digests=digests))
     problems = [problem for run in runs for problem in run.problems]
-    case_runs, case_problems = _run_case_files(workspace, case_files)
+    case_runs, case_problems = _run_case_files(workspace, core, case_files)
     runs += case_runs
     problems.extend(case_problems)
-    problems.extend(reference_problems(rulebook, rules_core))
+    problems.extend(reference_problems(rulebook, core))
     return runs, problems
 
 
@@ -117,7 +116,8 @@ def by_severity(findings: Iterable[Finding]) -> tuple[tuple[Problem, ...], tuple
     return errors, tuple(finding for finding in ordered if finding.severity is Severity.WARNING)
 
 
-def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:
+def _run_case_files(workspace: Workspace, core: RulesCore,
+                    paths: Sequence[Path]) -> tuple[tuple[ExampleRun, ...], list[Problem]]:
     runs: list[ExampleRun] = []
     problems: list[Problem] = []
     known_rules = {name for rule in workspace.rulebook.rules for name in (rule.id, *rule.aliases)}
@@ -140,6 +140,6 @@ def _run_case_files(workspace: Workspace, paths: Sequence[Path]) -> tuple[tuple[
                 problems.append(Problem(shown, case.position.of("rule").line, case.rule,
                                         "names a rule the rulebook does not have", "use an existing rule id"))
             pairs.append((subject, case))
-        runs.extend(run_examples(workspace.ruleset, pairs, workspace.project.ruleset))  # one file's: kept together
+        runs.extend(run_examples(core, pairs))  # one file's: kept together
     problems.extend(problem for run in runs for problem in run.problems)
     return tuple(runs), problems
