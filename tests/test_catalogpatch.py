@@ -3,15 +3,22 @@ whole parse of it gives; any other change is left to the whole parse."""
 
 from __future__ import annotations
 
+import random
 import re
 
+from babel.messages.catalog import Catalog
 from conftest import ROOT
 
-from validator.content.catalogpatch import patched_catalog
+from validator.content.catalogpatch import Patched
+from validator.content.catalogpatch import patched_catalog as patch
 from validator.content.catalogs import parse_catalog
 
 SHOWN = "locales/es/LC_MESSAGES/rules.po"
 TEXT = (ROOT / SHOWN).read_text(encoding="utf-8")
+
+
+def patched_catalog(before: Catalog, before_text: str, text: str, shown_as: str) -> Patched | None:
+    return patch(before, before_text.encode("utf-8"), text.encode("utf-8"), shown_as)
 
 
 def described(catalog: object) -> list[tuple[object, ...]]:
@@ -31,8 +38,13 @@ def test_changed_translations_are_parsed_alone_and_alike() -> None:
     patched = patched_catalog(before, TEXT, text, SHOWN)
     assert patched is not None
     whole = parse_catalog(text, SHOWN)
-    assert described(patched) == described(whole)
-    assert described(patched) != described(before)
+    assert described(patched.catalog) == described(whole)
+    assert described(patched.catalog) != described(before)
+    earlier = {message.context: (message.string, message.fuzzy) for message in before if message.id}
+    changed = {str(message.context) for message in whole
+               if message.id and (message.string, message.fuzzy) != earlier[message.context]}
+    assert patched.contexts == changed and len(changed) == 4  # three translations and the fuzzy one
+    assert patched.lines_moved
     assert described(before) == described(parse_catalog(TEXT, SHOWN))  # the earlier reading is left as it was
 
 
@@ -54,7 +66,62 @@ def test_blank_lines_added_between_entries_read_as_a_whole_parse_reads_them() ->
     spaced = TEXT[:between] + "\n" + TEXT[between:]
     patched = patched_catalog(before, TEXT, spaced, SHOWN)
     assert patched is not None
-    assert described(patched) == described(parse_catalog(spaced, SHOWN))
-    assert described(patched) != described(before)
+    assert described(patched.catalog) == described(parse_catalog(spaced, SHOWN))
+    assert described(patched.catalog) != described(before)
+    assert patched.lines_moved
     indented = TEXT[:between] + "\n  " + TEXT[between + 1:]
     assert patched_catalog(before, TEXT, indented, SHOWN) is None
+
+
+def test_a_catalogue_with_spaces_on_a_blank_line_is_cut_as_the_whole_parse_reads_it() -> None:
+    """Where a blank line holds spaces or a tab, entries are cut by the pattern, not by
+    bare blank lines: a translation changed after it still reads as the whole parse reads it."""
+    between = TEXT.index("\n\n", len(TEXT) // 3)
+    spaced = TEXT[:between] + "\n \t" + TEXT[between + 1:]
+    before = parse_catalog(spaced, SHOWN)
+    translations = list(re.finditer(r'^msgstr "(.+)"$', spaced, re.MULTILINE))
+    late = translations[-2]
+    text = spaced[:late.start(1)] + "Otra vez: " + spaced[late.start(1):]
+    patched = patched_catalog(before, spaced, text, SHOWN)
+    assert patched is not None and not patched.lines_moved and len(patched.contexts) == 1
+    assert described(patched.catalog) == described(parse_catalog(text, SHOWN))
+
+
+def test_random_edits_anywhere_read_as_the_whole_parse_reads_them() -> None:
+    """Entries edited at random (the first, the last, neighbours, far apart; grown,
+    shrunk, marked fuzzy, commented): the patched reading is the whole parse's, or
+    None; the contexts it names are the edited entries'."""
+    rng = random.Random(6)
+    base = parse_catalog(TEXT, SHOWN)
+    starts = [match.start() for match in re.finditer(r"^msgctxt ", TEXT, re.MULTILINE)]
+    patched_count = 0
+    for _ in range(40):
+        picked = sorted(set(rng.sample(range(len(starts)), rng.randint(1, 3))
+                            + ([0] if rng.random() < 0.2 else []) + ([len(starts) - 1] if rng.random() < 0.2 else [])))
+        text = TEXT
+        for index in reversed(picked):
+            msgstr = text.index("\nmsgstr", starts[index]) + 1
+            end = text.find("\n\n", msgstr)
+            end = len(text.rstrip("\n")) if end < 0 else end
+            way = rng.choice(["grow", "shrink", "fuzzy", "comment", "word"])
+            if way == "grow":
+                text = text[:msgstr] + 'msgstr ""\n"Uno "\n"dos"' + text[end:]
+            elif way == "shrink":
+                text = text[:msgstr] + 'msgstr "Uno"' + text[end:]
+            elif way == "fuzzy":
+                text = text[:starts[index]] + "#, fuzzy\n" + text[starts[index]:]
+            elif way == "comment":
+                text = text[:starts[index]] + "# Revisado\n" + text[starts[index]:]
+            else:
+                text = text[:msgstr] + 'msgstr "Otra"' + text[end:]
+        patched = patched_catalog(base, TEXT, text, SHOWN)
+        if patched is None:
+            continue
+        patched_count += 1
+        whole = parse_catalog(text, SHOWN)
+        assert described(patched.catalog) == described(whole), picked
+        earlier = {message.context: (message.string, message.fuzzy, message.user_comments) for message in base}
+        edited = {str(message.context) for message in whole
+                  if message.id and (message.string, message.fuzzy, message.user_comments) != earlier[message.context]}
+        assert edited <= patched.contexts
+    assert patched_count >= 35

@@ -245,6 +245,66 @@ def test_a_catalogue_edit_leaves_what_was_made_of_the_other_inputs(project: Proj
     assert not {"lint-es-whole.pickle", "lint-source-whole.pickle", "examples.pickle"} & changed
 
 
+SPANISH = "locales/es/LC_MESSAGES/rules.po"
+
+
+def translate_anew(project: ProjectCopy, context: str, *lines: str) -> None:
+    """Give the Spanish rule catalogue's entry of ``context`` the translation ``lines``
+    (``msgstr ""`` and one quoted line each: the entry grows or shrinks)."""
+    text = project.read(SPANISH)
+    start = text.index(f'msgctxt "{context}"')
+    msgstr = text.index("\nmsgstr", start) + 1
+    end = text.index("\n\n", msgstr)
+    project.write(SPANISH, text[:msgstr] + "\n".join(['msgstr ""', *(f'"{line}"' for line in lines)]) + text[end:])
+
+
+def edit_two_spanish_entries(project: ProjectCopy) -> None:
+    """A number the English lacks in a late entry, linted by a check; then an early
+    entry grows two lines, with a number of its own."""
+    translate_anew(project, "shooting-at-characters/randomising-hits#example.four-models-two-hits",
+                   "Un mago entre 99 arqueros.")
+    assert project.validator("check").code == 1
+    translate_anew(project, "characters-alone#title", "Personajes ", "en solitario, ", "los 7")
+
+
+def test_a_few_catalogue_entries_edited_are_linted_alone_as_a_whole_lint_would(project: ProjectCopy) -> None:
+    """The catalogue is read by patching its earlier reading, and its findings are
+    the kept ones, but for the edited entries', linted again, and every later one's,
+    at its new line; the messages' own findings (lint-es.pickle) are not even read."""
+    assert project.validator("check").code == 0
+    edit_two_spanish_entries(project)
+    before = mtimes(project)
+    warm = project.validator("lint").out
+    assert "lint-es.pickle" not in rewritten(before, mtimes(project))
+    cold = uncached(project, "lint").out
+    assert warm == cold
+    assert cold.count("numbers") >= 2 and "rules.po" in cold, cold
+
+
+@pytest.mark.parametrize("broken", ["contexts", "lines"])
+def test_the_catalogue_edit_test_fails_when_the_kept_findings_miss_the_edit(
+        project: ProjectCopy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        broken: str) -> None:
+    """The test above can fail: an edit recorded without its entries, or without the
+    lines it moved, leaves kept findings that a whole lint would not give."""
+    from validator import workspace
+    from validator.cli import main
+
+    real = workspace.CatalogEdit
+
+    def misrecorded(since: bytes, contexts: frozenset[str], lines_moved: bool) -> object:
+        return real(since, frozenset() if broken == "contexts" else contexts,
+                    lines_moved and broken != "lines")
+
+    assert project.validator("check").code == 0
+    edit_two_spanish_entries(project)
+    monkeypatch.setattr(workspace, "CatalogEdit", misrecorded)
+    capsys.readouterr()
+    main(["--project", str(project.root), "lint"])
+    warm = capsys.readouterr().out
+    assert warm != uncached(project, "lint").out
+
+
 CORE_IMPORTED = ("import sys; from validator.cli import main; status = main(['check']); "
                  "print(status, 'validator.core.scenarios' in sys.modules)")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogpatch import patched_catalog
+from validator.content.catalogpatch import Patched, patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
-from validator.content.inputcache import Wanted, digests_of, input_bytes, made_from, prepared
+from validator.content.inputcache import Earlier, Wanted, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
@@ -38,6 +38,9 @@ class Workspace:
     input_digests: Mapping[str, bytes] = field(default_factory=dict)
     """Input file, as shown -> a digest of the bytes it was read with: what a result
     made of whole files is kept by (see :func:`validator.checks.lintparts.lint_part`)."""
+    catalog_edits: Mapping[str, CatalogEdit] = field(default_factory=dict)
+    """Catalogue, as shown -> what changed in it since the bytes it was read with
+    before, when this load read it by patching that reading (see :func:`read_catalog`)."""
 
     @cached_property
     def ruleset(self) -> Ruleset:
@@ -56,16 +59,33 @@ class Workspace:
             return str(path)
 
 
-def read_catalog(path: Path, shown_as: str) -> Catalog:
+@dataclass(frozen=True)
+class CatalogEdit:
+    """The entries of a catalogue that differ from an earlier reading of it: what
+    was made of the earlier one holds for the others (see :mod:`validator.checks.lintparts`)."""
+
+    since: bytes
+    """The digest of the earlier bytes."""
+    contexts: frozenset[str]
+    lines_moved: bool
+    """Whether later entries moved to other lines."""
+
+
+def read_catalog(path: Path, shown_as: str, edits: dict[str, CatalogEdit] | None = None) -> Catalog:
     """A catalogue, parsed again only when its bytes changed, and then only in the
-    entries that changed (in the live preview)."""
+    entries that changed; ``edits`` gets which entries those were."""
     data = input_bytes(path, shown_as)
 
-    def update(earlier: bytes, catalog: Catalog) -> Catalog | None:
+    def update(earlier: Earlier[Catalog]) -> Catalog | None:
         try:
-            return patched_catalog(catalog, earlier.decode("utf-8"), data.decode("utf-8"), shown_as)
+            patched: Patched | None = patched_catalog(earlier.made, earlier.data, data, shown_as)
         except (UnicodeDecodeError, ProblemsFound):
             return None  # the whole parse says what is wrong
+        if patched is None:
+            return None
+        if edits is not None:
+            edits[shown_as] = CatalogEdit(earlier.digest, patched.contexts, patched.lines_moved)
+        return patched.catalog
 
     return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
 
@@ -130,6 +150,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     ui: dict[str, Catalog | None] = {project.source_language: None}
     labels = {project.source_language: RuleCatalog.source(project.source_language)}
     raw_labels: dict[str, Catalog] = {}
+    edits: dict[str, CatalogEdit] = {}
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
         shown = path.relative_to(root).as_posix()
@@ -139,7 +160,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
                                     f"-d {project.locales_dir} -D rules -l {language.code}"))
             continue
         try:
-            raw[language.code] = read_catalog(path, shown)
+            raw[language.code] = read_catalog(path, shown, edits)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(raw[language.code], language.code,
                                                                     project.source_language)
         except ProblemsFound as found:
@@ -163,7 +184,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
-    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read))
+    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read), edits)
 
 
 def _ruleset_problem(project: Project, why: str) -> Problem:

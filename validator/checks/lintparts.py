@@ -6,12 +6,14 @@ in pieces (a catalogue's message by message, see :func:`validator.checks.lint.li
 the English text's YAML file by YAML file, see :func:`validator.checks.lint.source_findings`),
 and whole, by every file and fact the part reads.  An edit that leaves a part's files alone costs the part
 nothing; an edit of English texts costs a language only its messages whose English
-changed; an edit of a catalogue relints, message by message, the parts that read it.
+changed; so does an edit of a few entries of a rule catalogue, read by patching its
+earlier reading (see :class:`validator.workspace.CatalogEdit`), the entries it changed.
+Any other edit of a catalogue relints, message by message, the parts that read it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from validator import resultcache
 from validator.checks.lint import Finding, LintContext, lint_catalog, message_findings, source_findings
@@ -27,17 +29,18 @@ SOURCE_PART = ""
 
 def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
     """Lint the English text, then every catalogue of every translated language;
-    ``parallel``: each part not kept whole in a process of its own, on every core."""
+    ``parallel``: each part that must be linted anew in a process of its own, on every core."""
     parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
-    earlier = {part: state.earlier() for part, state in parts.items()}
-    unchanged = {part: state.unchanged(earlier[part]) for part, state in parts.items()}
-    missing = [part for part in parts if unchanged[part] is None]  # only these start a process
+    # A part kept whole, or kept but for the messages an edit touched, takes a few
+    # milliseconds, less than starting a process: only the others start one.
+    kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
+    missing = [part for part, findings in kept.items() if findings is None]
 
     def job(part: str) -> list[Finding]:
-        return _lint_part(workspace, parts[part], earlier[part])
+        return _linted_anew(workspace, parts[part])
 
     made = ((part, job(part)) for part in missing) if not parallel else run_jobs(job, missing)
-    found = [*(findings for findings in unchanged.values() if findings is not None), *(f for _part, f in made)]
+    found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
     return sorted(finding for findings in found for finding in findings)
 
 
@@ -50,24 +53,39 @@ def lint_part(workspace: Workspace, part: str) -> list[Finding]:
     """The findings of one part (see :func:`lint_parts`), from what earlier runs kept
     where they can be."""
     state = _Part.of(workspace, part)
+    findings = _kept_findings(workspace, state)
+    return findings if findings is not None else _linted_anew(workspace, state)
+
+
+def _kept_findings(workspace: Workspace, state: _Part) -> list[Finding] | None:
+    """The part's findings kept whole by an earlier run, brought up to date when an
+    edit touched only some of its messages (and kept whole again); None when the
+    part must be linted anew."""
     earlier = state.earlier()
-    kept = state.unchanged(earlier)
-    return kept if kept is not None else _lint_part(workspace, state, earlier)
-
-
-def _lint_part(workspace: Workspace, state: _Part, earlier: object) -> list[Finding]:
-    """The findings of a part whose kept whole findings (``earlier``) are out of date."""
+    findings = state.unchanged(earlier)
+    if findings is not None:
+        return findings
     findings = state.updated(workspace, earlier)
-    if findings is None:
-        kept = resultcache.bucket(state.bucket)
-        findings = state.findings(workspace, kept)
-        if kept is not None:
-            kept.save()  # here: the part may run in a process of its own
+    if findings is not None:
+        _keep_whole(state, findings)
+    return findings
+
+
+def _linted_anew(workspace: Workspace, state: _Part) -> list[Finding]:
+    """The findings of every message of the part, each from what earlier runs kept of it where they can be."""
+    kept = resultcache.bucket(state.bucket)
+    findings = state.findings(workspace, kept)
+    if kept is not None:
+        kept.save()  # here: the part may run in a process of its own
+    _keep_whole(state, findings)
+    return findings
+
+
+def _keep_whole(state: _Part, findings: list[Finding]) -> None:
     whole = resultcache.bucket(state.whole_bucket) if state.key is not None else None
     if whole is not None:
-        whole.hold(resultcache.digest(state.key), (state.english, tuple(findings)))
+        whole.hold(resultcache.digest(state.key), (state.english, tuple(findings), state.rules_digest))
         whole.save()
-    return findings
 
 
 @dataclass(frozen=True)
@@ -79,11 +97,13 @@ class _Part:
     """A language's: what its rule catalogue's checks consult, what its others' do."""
     key: object | None
     """The files the part reads and the facts the checks consult, but the English texts
-    in force; None when a file it reads was not read whole by the load (nothing is
-    kept whole then)."""
+    in force and a language's rule catalogue; None when a file it reads was not read
+    whole by the load (nothing is kept whole then)."""
     english: dict[str, str | None]
     """A language's: each rule message's context -> the English text in force."""
     rules_file: str = ""
+    rules_digest: bytes | None = None
+    """A language's: the digest of its rule catalogue's bytes."""
 
     @property
     def bucket(self) -> str:
@@ -109,30 +129,41 @@ class _Part:
         files = [workspace.shown(catalog_path(locales, part, domain))
                  for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN)]
         rules, plain = contexts
-        key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files])
+        key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files[1:]])
         english = {str(message.context or ""): rules.current_english.get(str(message.context or ""))
                    for message in workspace.raw_rule_catalogs[part] if message.id}
-        return cls(part, contexts, key if files[0] in digests else None, english, files[0])
+        return cls(part, contexts, key if files[0] in digests else None, english, files[0], digests.get(files[0]))
 
     def earlier(self) -> object | None:
         """What an earlier run kept of the whole part, if its files and facts were the same."""
         return None if self.key is None else resultcache.peek(self.whole_bucket, (self.key,))
 
     def unchanged(self, earlier: object) -> list[Finding] | None:
-        """The kept findings, when the English texts they were made with are those in force."""
-        if isinstance(earlier, tuple) and len(earlier) == 2 and earlier[0] == self.english:
+        """The kept findings, when the English texts and the rule catalogue they were
+        made with are those in force."""
+        if isinstance(earlier, tuple) and len(earlier) == 3 and earlier[0] == self.english \
+                and earlier[2] == self.rules_digest:
             return list(earlier[1])
         return None
 
     def updated(self, workspace: Workspace, earlier: object) -> list[Finding] | None:
-        """The kept findings of a language whose catalogues are as they were, with the
-        messages whose English text changed since linted again; None when that cannot be."""
-        if self.contexts is None or not isinstance(earlier, tuple) or len(earlier) != 2:
+        """The kept findings of a language whose catalogues are as they were, or whose
+        rule catalogue was read by patching the reading they were made with, with the
+        messages whose English text or entry changed since linted again (and the others'
+        findings at their lines now); None when that cannot be."""
+        if self.contexts is None or not isinstance(earlier, tuple) or len(earlier) != 3:
             return None
-        made_with, findings = earlier
+        made_with, findings, catalog_digest = earlier
         if not isinstance(made_with, dict) or made_with.keys() != self.english.keys():
             return None
         changed = {context for context, text in self.english.items() if made_with[context] != text}
+        lines_moved = False
+        if catalog_digest != self.rules_digest:
+            edit = workspace.catalog_edits.get(self.rules_file)
+            if edit is None or edit.since != catalog_digest:
+                return None
+            changed |= edit.contexts
+            lines_moved = edit.lines_moved
         if "" in changed:
             return None  # a message without a context would share its findings with the header's
         catalog = workspace.raw_rule_catalogs[self.name]
@@ -142,6 +173,13 @@ class _Part:
                  for found in message_findings(message, catalog.num_plurals, rules)]
         still = [finding for finding in findings
                  if not (finding.file == self.rules_file and finding.context in changed)]
+        if lines_moved:
+            lines = {str(message.context or ""): message.lineno or 0 for message in catalog if message.id}
+            if "" in lines:
+                return None  # its findings could not be told from the header's
+            still = [replace(finding, line=lines[finding.context])
+                     if finding.file == self.rules_file and finding.context in lines else finding
+                     for finding in still]
         return sorted([*still, *fresh])
 
     def findings(self, workspace: Workspace, kept: resultcache.Bucket | None) -> list[Finding]:

@@ -17,7 +17,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple, TypeVar, cast
+from typing import Generic, NamedTuple, TypeVar, cast
 
 from validator import resultcache
 from validator.content.yamlsource import read_input
@@ -39,11 +39,11 @@ def keep_inputs() -> None:
 
 
 def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
-              update: Callable[[bytes, T], T | None] | None = None) -> T:
+              update: Callable[[Earlier[T]], T | None] | None = None) -> T:
     """``make()``, or what it returned before for the same ``kind``, file and bytes
     (or what :func:`prepared` made of them in advance).  One entry per file and kind:
-    a changed file replaces its entry, made by ``update(earlier bytes, earlier result)``
-    when given and it can (else ``make()``)."""
+    a changed file replaces its entry, made by ``update(earlier)`` when given and it
+    can (else ``make()``)."""
     store = _store(kind, shown_as)
     read = _read.get(shown_as)
     digest = read[1] if read is not None and read[0] is data else _digest(data)
@@ -53,7 +53,7 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
         return cast(T, entry[2])
     made = cast(T | None, _prepared.pop((kind, shown_as, digest), None))
     if made is None and entry is not None and update is not None:
-        made = update(entry[1], cast(T, entry[2]))
+        made = update(Earlier(entry[0], entry[1], cast(T, entry[2])))
     if made is None:
         made = make()
     if isinstance(store, resultcache.Bucket):
@@ -61,6 +61,15 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     elif store is not None:
         store[key] = (digest, data, made)
     return made
+
+
+class Earlier(NamedTuple, Generic[T]):
+    """What was made of a file's earlier bytes, for :func:`made_from`'s ``update``."""
+
+    digest: bytes
+    """The earlier bytes' digest (what the file's other kept results name them by)."""
+    data: bytes
+    made: T
 
 
 class Wanted(NamedTuple):
