@@ -31,7 +31,7 @@ from babel.messages.catalog import Catalog, Message
 from validator import resultcache
 from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.loader import Rulebook
-from validator.content.model import Glossary, Term
+from validator.content.model import Glossary, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.derived import derived
 from validator.problems import Problem
@@ -436,20 +436,18 @@ def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultca
     terminology and unlinked terms in every text (silenced per text by a comment in
     the YAML when ``root`` is given).  ``kept`` and ``digests`` (each input file's, as
     the load read it): a file read with the bytes of an earlier run has that run's findings."""
-    shown: dict[str, list[tuple[int, str, str, bool]]] = {}
+    shown: dict[str, list[tuple[Position, str, str, str, bool]]] = {}
     for message in rulebook.messages():
-        shown.setdefault(message.position.file, []).append(
-            (message.position.line, message.context, message.text, True))
+        shown.setdefault(message.file, []).append((message.owner, message.key, message.context, message.text, True))
     for rule in rulebook.rules:
         for cite in rule.cite:
             for key, value in (("section", cite.section), ("pages", cite.pages)):
                 if value:
-                    position = cite.position.of(key)
-                    shown.setdefault(position.file, []).append((position.line, rule.id, value, False))
+                    shown.setdefault(cite.position.file, []).append((cite.position, key, rule.id, value, False))
     for source in rulebook.sources.sources:
         if source.pages:
-            position = source.position.of("pages")
-            shown.setdefault(position.file, []).append((position.line, f"sources/{source.id}", source.pages, False))
+            shown.setdefault(source.position.file, []).append(
+                (source.position, "pages", f"sources/{source.id}", source.pages, False))
     english = LintContext.of(rulebook, rulebook.project.source_language, {}, {})
     findings: list[Finding] = []
     for file, texts in shown.items():
@@ -460,10 +458,13 @@ def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultca
     return findings
 
 
-def _file_findings(file: str, texts: list[tuple[int, str, str, bool]], english: LintContext,
+def _file_findings(file: str, held: list[tuple[Position, str, str, str, bool]], english: LintContext,
                    root: Path | None) -> tuple[Finding, ...]:
-    """The findings of one YAML file's texts: (line, context, text, whether it is
-    translated, or shown as written such as a citation's pages)."""
+    """The findings of one YAML file's texts: (the position of the mapping that holds
+    it and its key there, context, text, whether it is translated, or shown as written
+    such as a citation's pages).  Each text's line is looked up here, for a file whose
+    findings were not kept."""
+    texts = [(owner.of(key).line, context, text, translated) for owner, key, context, text, translated in held]
     lines: list[str] = []
     if root is not None:
         with contextlib.suppress(OSError):

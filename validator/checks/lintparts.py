@@ -121,7 +121,7 @@ class _Part:
             # Every YAML file of the rulebook: texts, positions, silencing comments.
             files = sorted(shown for shown in digests if not shown.endswith(".po"))
             english_key = LintContext.of(rulebook, rulebook.project.source_language, {}, {}).key
-            whole = {message.position.file for message in rulebook.messages()} <= set(files)
+            whole = {message.file for message in rulebook.messages()} <= set(files)
             kept_by = (part, english_key, [(shown, digests[shown]) for shown in files]) if whole else None
             return cls(part, None, kept_by, {})
         contexts = _language_contexts(workspace, part)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from validator.checks.charts import chart_problems
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
+from validator.content.model import Message
 from validator.content.tokens import Literal, Token, split
 from validator.problems import Problem
 from validator.ruleset import Ruleset
@@ -20,27 +21,36 @@ def subject_of(context: str) -> str:
     return context.split("#", 1)[0]
 
 
-def token_problems(rulebook: Rulebook, text: str, where: tuple[str, int], subject: str) -> Iterator[Problem]:
+def token_problems(rulebook: Rulebook, message: Message) -> Iterator[Problem]:
+    """The problems of the tokens of a text, at its position (made only for a text
+    that has a problem)."""
+    text = message.text
     if "{" not in text and "}" not in text:
         return  # most texts: nothing to split (a check after an edit walks every text again)
+    problems = list(_piece_problems(rulebook, split(text)))
+    if problems:
+        position, subject = message.position, subject_of(message.context)
+        for why, fix in problems:
+            yield Problem(position.file, position.line, subject, why, fix)
+
+
+def _piece_problems(rulebook: Rulebook, pieces: tuple[Literal | Token, ...]) -> Iterator[tuple[str, str]]:
+    """(what is wrong, how to fix it) for each bad token among ``pieces``."""
     rule_ids = rulebook.rule_names  # built once per rulebook, not once per message
-    file, line = where
-    pieces = split(text)
     if any(isinstance(piece, Literal) and ("{" in piece.text or "}" in piece.text) for piece in pieces):
-        yield Problem(file, line, subject, "a brace is not part of a valid {kind:argument} token",
-                      "close the token or remove the brace")
+        yield "a brace is not part of a valid {kind:argument} token", "close the token or remove the brace"
     for token in pieces:
         if not isinstance(token, Token):
             continue
         syntax = token.problem()
         if syntax:
-            yield Problem(file, line, subject, syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:D6} or {dist:2}")
+            yield syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:D6} or {dist:2}"
         elif token.kind == "rule" and token.argument not in rule_ids:
-            yield Problem(file, line, subject, f"{token.source} links to an unknown rule",
-                          "use the id of an existing rule (or one of its aliases)")
+            yield (f"{token.source} links to an unknown rule",
+                   "use the id of an existing rule (or one of its aliases)")
         elif token.kind == "term" and token.argument not in rulebook.term_ids:
-            yield Problem(file, line, subject, f"{token.source} links to an unknown glossary term",
-                          "add the term to docs/glossary.yml or correct the id")
+            yield (f"{token.source} links to an unknown glossary term",
+                   "add the term to docs/glossary.yml or correct the id")
 
 
 def reference_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Problem]:
@@ -48,8 +58,7 @@ def reference_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterato
     of the rules ``core`` naming a rule the rulebook lacks; every bad chart."""
     core = RulesCore.of(core)
     for message in rulebook.messages():
-        yield from token_problems(rulebook, message.text, (message.position.file, message.position.line),
-                                  subject_of(message.context))
+        yield from token_problems(rulebook, message)
     source_ids = {source.id for source in rulebook.sources.sources}
     rule_ids = rulebook.rule_names
     for rule in rulebook.rules:

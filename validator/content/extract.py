@@ -53,7 +53,7 @@ def messages_of_file(data: Mapping[str, Any], shown_as: str) -> Iterator[Message
             elif isinstance(document, Faq):
                 yield from faq_messages(document)
             elif isinstance(document, Project):
-                yield Message(context="rulebook#title", text=document.title, position=document.position.of("title"))
+                yield Message(context="rulebook#title", text=document.title, owner=document.position, key="title")
             return
 
 

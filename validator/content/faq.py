@@ -74,11 +74,11 @@ def faq_messages(faq: Faq) -> Iterator[Message]:
     """The translatable texts of the official answers, with msgctxt ``faq/<id>#…``."""
     for entry in faq.faq:
         yield Message(context=f"{entry.subject}#question", text=entry.question,
-                      position=entry.position.of("question"))
-        yield Message(context=f"{entry.subject}#answer", text=entry.answer, position=entry.position.of("answer"))
+                      owner=entry.position, key="question")
+        yield Message(context=f"{entry.subject}#answer", text=entry.answer, owner=entry.position, key="answer")
         for example in entry.examples:
             yield Message(context=f"{entry.subject}#example.{example.id}", text=example.text,
-                          position=example.position.of("text"))
+                          owner=example.position, key="text")
 
 
 def load_faq(content: Path, shown_dir: str) -> Faq:

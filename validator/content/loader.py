@@ -118,7 +118,7 @@ class Rulebook:
 
     def _gathered_messages(self) -> Iterator[Message]:
         yield Message(context="rulebook#title", text=self.project.title,
-                      position=self.project.position.of("title"))
+                      owner=self.project.position, key="title")
         for chapter in self.chapters:
             yield from chapter_messages(chapter)
         yield from glossary_messages(self.glossary)
