@@ -270,7 +270,8 @@ def edit_two_spanish_entries(project: ProjectCopy) -> None:
 def test_a_few_catalogue_entries_edited_are_linted_alone_as_a_whole_lint_would(project: ProjectCopy) -> None:
     """The catalogue is read by patching its earlier reading, and its findings are
     the kept ones, but for the edited entries', linted again, and every later one's,
-    at its new line; the messages' own findings (lint-es.pickle) are not even read."""
+    at its new line; the messages' own findings (lint-es.pickle, which a relint message
+    by message writes) are left as they were."""
     assert project.validator("check").code == 0
     edit_two_spanish_entries(project)
     before = mtimes(project)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogpatch import Patched, patched_catalog
+from validator.content.catalogpatch import patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
 from validator.content.inputcache import Earlier, Wanted, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
@@ -78,7 +78,7 @@ def read_catalog(path: Path, shown_as: str, edits: dict[str, CatalogEdit] | None
 
     def update(earlier: Earlier[Catalog]) -> Catalog | None:
         try:
-            patched: Patched | None = patched_catalog(earlier.made, earlier.data, data, shown_as)
+            patched = patched_catalog(earlier.made, earlier.data, data, shown_as)
         except (UnicodeDecodeError, ProblemsFound):
             return None  # the whole parse says what is wrong
         if patched is None:

@@ -408,7 +408,7 @@ class Message:
     @property
     def position(self) -> Position:
         """The text's own position, made when asked for: a check after an edit asks
-        for few of them (the lint's kept findings, a text without tokens)."""
+        for few (a text with a bad token, a text of a file whose lint findings were not kept)."""
         return self.owner.of(self.key)
 
 
