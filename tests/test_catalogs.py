@@ -131,3 +131,61 @@ def test_a_plural_formula_that_divides_by_zero_is_refused_when_read() -> None:
     with pytest.raises(ProblemsFound) as found:
         parse_catalog(text.replace(header, '"Plural-Forms: nplurals=2; plural=n/0;\\n"'), "ui.po")
     assert "catalogue header cannot be read" in str(found.value)
+
+
+def test_a_rule_catalogue_translates_as_each_entry_says() -> None:
+    """Held as one string with bounds, each entry still says what it said: current,
+    out of date (fuzzy, or made for another English text, a prefix of it too),
+    untranslated (empty or absent), and the last of a msgctxt given twice holds."""
+    from validator.content.catalogs import RuleCatalog, State
+
+    catalog = RuleCatalog.from_entries("es", "en", [
+        ("a#text", "Charge", "Carga", False),
+        ("b#text", "Flee", "Huir", True),
+        ("c#text", "Rally", "Reagrupar", False),
+        ("d#text", "Shoot", "", False),
+        ("e#text", "Old", "Viejo", False),
+        ("e#text", "Ñandú ł", "Ñandú łódź", False),
+        ("f#text", "", "Vacío", False),
+    ])
+    asked = [("a#text", "Charge"), ("b#text", "Flee"), ("c#text", "Rally!"), ("c#text", "Rall"),
+             ("d#text", "Shoot"), ("e#text", "Ñandú ł"), ("e#text", "Old"), ("f#text", ""), ("g#text", "Missing")]
+    shown = [(t.text, t.language, t.state) for t in (catalog.translate(*question) for question in asked)]
+    assert shown == [
+        ("Carga", "es", State.TRANSLATED),
+        ("Flee", "en", State.FUZZY),
+        ("Rally!", "en", State.FUZZY),
+        ("Rall", "en", State.FUZZY),
+        ("Shoot", "en", State.UNTRANSLATED),
+        ("Ñandú łódź", "es", State.TRANSLATED),
+        ("Old", "en", State.FUZZY),
+        ("Vacío", "es", State.TRANSLATED),
+        ("Missing", "en", State.UNTRANSLATED),
+    ]
+    assert RuleCatalog.source("en").translate("a#text", "Charge").state is State.TRANSLATED
+
+
+def test_a_rule_catalogue_holds_its_texts_in_one_string() -> None:
+    """A page job forked from the build reads every language's translations; held as
+    separate string objects, each read would copy the page the string lies on into
+    that job.  The loaded catalogue holds one string per entry (its msgctxt, which is
+    only compared) and one string of every text."""
+    import gc
+
+    workspace = load_workspace(ROOT)
+    for language in LANGUAGES:
+        catalog = workspace.rule_catalogs[language]
+        strings, seen, pending = [], set(), [catalog]
+        while pending:
+            item = pending.pop()
+            if id(item) in seen or isinstance(item, type):
+                continue
+            seen.add(id(item))
+            if isinstance(item, str):
+                strings.append(item)
+            pending.extend(gc.get_referents(item))
+        assert len(catalog.numbers) > 100
+        assert len(strings) <= len(catalog.numbers) + 3  # the msgctxts, the texts, the two language codes
+        translated = [catalog.translate(message.context, message.text) for message in workspace.rulebook.messages()]
+        assert sum(t.language == language for t in translated) > 100
+        assert all(t.text in catalog.texts for t in translated if t.language == language)

@@ -167,7 +167,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
             problems.extend(found.problems)
         ui_path = catalog_path(locales, language.code, UI_DOMAIN)
         ui[language.code] = None
-        labels[language.code] = RuleCatalog(language.code, project.source_language, {})
+        labels[language.code] = RuleCatalog.from_entries(language.code, project.source_language, ())
         try:
             if ui_path.exists():
                 ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix())

@@ -10,8 +10,11 @@ from __future__ import annotations
 import gettext
 import io
 import re
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import accumulate
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -252,36 +255,68 @@ def _unterminated_string_lines(text: str) -> list[int]:
 
 @dataclass(frozen=True)
 class RuleCatalog:
-    """Translations of rule texts for one language, keyed by msgctxt."""
+    """Translations of rule texts for one language, keyed by msgctxt.
+
+    Every English msgid and translation is held in one string, with the bounds of
+    each: a build renders each language's pages in a process forked from the one that
+    loaded the catalogues, and those pages read every language's texts (the parallel
+    pages show them side by side).  A text held as a string object of its own is
+    written to by every reader (its reference count), which gives that process its own
+    copy of the memory page it lies on: one string is written to at its head alone,
+    and the pages of its characters stay shared."""
 
     language: str
     source_language: str
-    entries: dict[str, tuple[str, str, bool]]
-    """msgctxt -> (English msgid, translation, fuzzy)."""
+    numbers: dict[str, int]
+    """msgctxt -> the entry's number."""
+    texts: str
+    """Each entry's msgid, then its translation, end to end."""
+    bounds: array[int]
+    """Entry ``n``'s msgid is ``texts[bounds[2n]:bounds[2n + 1]]``, its translation
+    ``texts[bounds[2n + 1]:bounds[2n + 2]]``."""
+    fuzzy: bytes
+    """1 at the entries marked fuzzy."""
+
+    @classmethod
+    def from_entries(cls, language: str, source_language: str,
+                     entries: Iterable[tuple[str, str, str, bool]]) -> RuleCatalog:
+        """From (msgctxt, English msgid, translation, fuzzy) entries; of a msgctxt
+        given twice, the last entry holds."""
+        numbers: dict[str, int] = {}
+        texts: list[str] = []
+        fuzzy = bytearray()
+        for context, msgid, text, is_fuzzy in entries:
+            numbers[context] = len(fuzzy)
+            texts += (msgid, text)
+            fuzzy.append(is_fuzzy)
+        return cls(language, source_language, numbers, "".join(texts), array("q", [0, *accumulate(map(len, texts))]),
+                   bytes(fuzzy))
 
     @classmethod
     def from_catalog(cls, catalog: Catalog, language: str, source_language: str) -> RuleCatalog:
-        entries = {
-            str(message.context): (str(message.id), str(message.string or ""), message.fuzzy)
+        return cls.from_entries(language, source_language, (
+            (str(message.context), str(message.id), str(message.string or ""), message.fuzzy)
             for message in catalog
-            if message.id and message.context and isinstance(message.id, str)
-        }
-        return cls(language, source_language, entries)
+            if message.id and message.context and isinstance(message.id, str)))
 
     @classmethod
     def source(cls, language: str) -> RuleCatalog:
         """The identity catalogue of the source language."""
-        return cls(language, language, {})
+        return cls.from_entries(language, language, ())
 
     def translate(self, context: str, english: str) -> Translation:
         if self.language == self.source_language:
             return Translation(english, self.language, State.TRANSLATED)
-        msgid, text, fuzzy = self.entries.get(context, ("", "", False))
-        if not text:
+        number = self.numbers.get(context)
+        if number is None:
             return Translation(english, self.source_language, State.UNTRANSLATED)
-        if fuzzy or msgid != english:
+        start, middle, end = self.bounds[2 * number:2 * number + 3]
+        if middle == end:
+            return Translation(english, self.source_language, State.UNTRANSLATED)
+        # The msgid compared where it lies, not cut out: the same length and the same characters.
+        if self.fuzzy[number] or middle - start != len(english) or not self.texts.startswith(english, start, middle):
             return Translation(english, self.source_language, State.FUZZY)
-        return Translation(text, self.language, State.TRANSLATED)
+        return Translation(self.texts[middle:end], self.language, State.TRANSLATED)
 
 
 def interface_translations(catalog: Catalog | None) -> gettext.NullTranslations:

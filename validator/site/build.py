@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml  # type: ignore[import-untyped]
+from babel import Locale, localedata
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -78,11 +79,13 @@ class Built:
     """The translation lint's warnings (they do not stop a build)."""
 
 
-def _prepare_core(workspace: Workspace) -> None:
-    """Import the rules core and make what every language's pages ask of it (each
-    scenario's input validator, each declared chart) here, once, before the pages are
-    rendered in processes of their own, which share it: a check that found every result
-    kept made none of it (see :mod:`validator.checks.rulescore`)."""
+def _prepare_shared(workspace: Workspace) -> None:
+    """Make here, once, what every language's pages ask for, before they are rendered
+    in processes of their own, which share it: the rules core (each scenario's input
+    validator, each declared chart; a check that found every result kept made none of
+    it, see :mod:`validator.checks.rulescore`), and Babel's data of every language of
+    the site (each page names every language, in its own, and writes numbers and
+    distances the language's way; each process loaded the data of all three anew)."""
     ruleset = workspace.ruleset
     ruleset.prepare()
     for rule in workspace.rulebook.rules:
@@ -90,6 +93,8 @@ def _prepare_core(workspace: Workspace) -> None:
             if example.chart is not None:
                 with contextlib.suppress(Exception):  # what fails fails again where a page needs it, reported
                     declared_series(ruleset, example)
+    for language in workspace.project.languages:
+        localedata.load(str(Locale.parse(language.code)))
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
@@ -106,7 +111,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     """
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
-    _prepare_core(workspace)
+    _prepare_shared(workspace)
     with staging(target) as staged:
         checkpoint("staged")
         status = translation_status(workspace)

@@ -286,6 +286,8 @@ def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
     for code, catalog in workspace.rule_catalogs.items():
         for message in workspace.rulebook.messages():
             text = catalog.translate(message.context, message.text).text
+            if "|" not in text:  # no token with a form: most texts, not split at all
+                continue
             for piece in split(text):
                 if isinstance(piece, Token) and piece.kind == "term" and piece.form:
                     forms[(piece.argument, code)].add(piece.form)
