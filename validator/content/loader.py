@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from validator.content.model import (
 )
 from validator.content.project import Project
 from validator.content.register import register_problems
+from validator.content.tokens import tokens
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
 from validator.content.yamlsource import decode_utf8, parse_yaml, validate
 from validator.problems import Problem, ProblemsFound
@@ -106,6 +108,14 @@ class Rulebook:
 
     def discrepancies_of(self, rule_id: str) -> tuple[Discrepancy, ...]:
         return tuple(entry for entry in self.discrepancies.discrepancies if rule_id in entry.rules)
+
+    @cached_property
+    def distances(self) -> tuple[Decimal, ...]:
+        """Every well-formed distance the texts give (``{dist:N}``), smallest first:
+        the units table of a language shows each.  Made once (a build makes it before
+        its page jobs, which then do not each walk every text)."""
+        return tuple(sorted({Decimal(token.argument) for message in self.messages()
+                             for token in tokens(message.text) if token.kind == "dist" and not token.problem()}))
 
     def messages(self) -> Iterator[Message]:
         """Every translatable text, in the order a translator should meet them."""

@@ -47,7 +47,7 @@ from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, Prere
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.scheme import palette_stylesheet, scheme_switch
-from validator.site.search import write_index
+from validator.site.search import TermForms, term_forms, write_index
 from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
 from validator.workspace import Workspace
@@ -115,6 +115,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     with staging(target) as staged:
         checkpoint("staged")
         status = translation_status(workspace)
+        forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
         def build_one(job: str) -> object:
@@ -124,7 +125,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
                 write_api(workspace, report, staged.site)
             elif job.startswith(RENDER_JOB):
                 code = job.removeprefix(RENDER_JOB)
-                _render_language(workspace, report, status, code, staged.pages, staged.site / code)
+                _render_language(workspace, report, status, code, staged.pages, staged.site / code, forms)
             else:
                 _mkdocs_language(workspace, job, staged.pages)
             return None
@@ -220,13 +221,14 @@ def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target:
 
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-               docs: Path) -> None:
-    """Everything MkDocs reads for one language: the rendered pages and the site's assets."""
+               docs: Path, forms: TermForms | None = None) -> None:
+    """Everything MkDocs reads for one language: the rendered pages and the site's
+    assets (``forms``: see :func:`validator.site.search.build_index`)."""
     docs.mkdir()
     for name, text in iter_pages(workspace, report, code, status):
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
-    write_index(workspace, code, docs / "assets" / "validator")
+    write_index(workspace, code, docs / "assets" / "validator", forms)
     write_previews(workspace, code, docs / "assets" / "validator")
 
 
@@ -245,11 +247,11 @@ def config_text(config: dict[str, object]) -> str:
 
 
 def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-                     scratch: Path, output: Path) -> None:
+                     scratch: Path, output: Path, forms: TermForms) -> None:
     """One language's pages and the MkDocs configuration that builds them into ``output``,
     written under ``scratch``."""
     docs = scratch / code
-    write_docs(workspace, report, status, code, docs)
+    write_docs(workspace, report, status, code, docs, forms)
     write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
 
 

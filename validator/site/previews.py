@@ -15,7 +15,6 @@ gives, for each rule, the rules that refer to it ("Referred to by" on its page).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from validator.content.loader import Rulebook
 from validator.content.model import Rule
 from validator.content.tokens import tokens
 from validator.site.markdown import html_page
+from validator.site.scriptdata import write_global
 from validator.site.text import TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
@@ -93,8 +93,4 @@ def write_previews(workspace: Workspace, code: str, folder: Path) -> Path:
     """Write the language's previews as a script that assigns ``window.validatorPreviews``."""
     renderer = TextRenderer(workspace.rulebook, workspace.rule_catalogs[code], workspace.project.language(code))
     data: Mapping[str, object] = previews(renderer)
-    path = folder / PREVIEWS_FILE
-    # "</" cannot end a script early, should the file ever be inlined.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
-    path.write_text(f"window.{GLOBAL}={payload};\n", encoding="utf-8")
-    return path
+    return write_global(folder / PREVIEWS_FILE, GLOBAL, data, sort_keys=True)

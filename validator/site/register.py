@@ -9,14 +9,12 @@ Every piece is escaped Markdown: quoted document text is data, never markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from babel.units import format_unit
 from markupsafe import Markup
 
 from validator.content.model import PLACE_KINDS, Discrepancy, Evidence, Reading
-from validator.content.tokens import tokens
 from validator.content.units import convert
 from validator.site import markdown
 
@@ -97,11 +95,9 @@ class RegisterView:
         units = self.view.rulebook.units.of(self.view.language.code)
         if units is None or self.view.language.distance_unit != units.unit:
             return []
-        used = sorted({Decimal(token.argument) for message in self.view.rulebook.messages()
-                       for token in tokens(message.text) if token.kind == "dist" and not token.problem()})
         code = self.view.language.code
         return [(str(format_unit(inches, "length-inch", length="short", locale=code)), self.view.distance(inches),
-                 convert(units, inches)[1]) for inches in used]
+                 convert(units, inches)[1]) for inches in self.view.rulebook.distances]
 
     def distance_citations(self) -> list[Markup]:
         """Where the edition prints its conversions, and the rule they follow."""

@@ -42,7 +42,6 @@ its title and chapter title, its keys with weights) and one per glossary term.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -59,6 +58,7 @@ from validator.content.model import Inflection
 from validator.content.tokens import Token, split
 from validator.site.lemmas import lemma, lemmatizes, save_lemmas
 from validator.site.markdown import html_page
+from validator.site.scriptdata import write_global
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
@@ -221,8 +221,10 @@ class IndexBuilder:
                 "forms": forms, "suffixes": suffixes}
 
 
-def build_index(workspace: Workspace, code: str) -> dict[str, object]:
-    """The search index of one language: rules first, then glossary terms."""
+def build_index(workspace: Workspace, code: str, forms: TermForms | None = None) -> dict[str, object]:
+    """The search index of one language: rules first, then glossary terms; ``forms``,
+    :func:`term_forms` of the workspace when made already (a build makes it once, before
+    its page jobs: it walks every text of every language)."""
     rulebook = workspace.rulebook
     renderers = {language.code: TextRenderer(rulebook, workspace.rule_catalogs[language.code], language)
                  for language in workspace.project.languages}
@@ -243,7 +245,7 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
                 builder.add_whole(entry, rule_id, ID_WEIGHT)
             builder.entries.append(entry)
     glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
-    used_forms = term_forms(workspace)
+    used_forms = term_forms(workspace) if forms is None else forms
     for term in rulebook.glossary.terms:
         title = renderer.plain(f"glossary/{term.id}#term", term.term)
         entry = Entry(f"glossary/{term.id}", f"{html_page(GLOSSARY_PAGE)}#{anchor(term.id)}", title, glossary_title)
@@ -254,8 +256,8 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
                 builder.add_text(entry, other_renderer.plain(f"glossary/{term.id}#term", term.term),
                                  OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
             # All forms in one text, so each word counts once however many cases share it.
-            forms = " ".join(sorted(used_forms.get((term.id, other), ())))
-            builder.add_text(entry, forms, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
+            declined = " ".join(sorted(used_forms.get((term.id, other), ())))
+            builder.add_text(entry, declined, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
         builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
         builder.entries.append(entry)
     # Official answers (docs/faq.yml), after the rules and terms they explain.
@@ -272,12 +274,16 @@ def build_index(workspace: Workspace, code: str) -> dict[str, object]:
     return builder.serialise()
 
 
-def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
+TermForms = dict[tuple[str, str], set[str]]
+"""(glossary term id, language) -> the term's declined forms in that language."""
+
+
+def term_forms(workspace: Workspace) -> TermForms:
     """Declined forms of each glossary term per language: (term id, language) -> forms.
 
     They come from the glossary's ``forms:`` (per language) when it has them, and
     from the ``{term:id|form}`` tokens of every translation."""
-    forms: dict[tuple[str, str], set[str]] = defaultdict(set)
+    forms: TermForms = defaultdict(set)
     for term in workspace.rulebook.glossary.terms:
         declared = getattr(term, "forms", None) or {}
         for language, listed in dict(declared).items():
@@ -294,12 +300,9 @@ def term_forms(workspace: Workspace) -> dict[tuple[str, str], set[str]]:
     return forms
 
 
-def write_index(workspace: Workspace, code: str, folder: Path) -> Path:
-    """Write the language's index as a script that assigns ``window.validatorSearchIndex``."""
-    index = build_index(workspace, code)
+def write_index(workspace: Workspace, code: str, folder: Path, forms: TermForms | None = None) -> Path:
+    """Write the language's index as a script that assigns ``window.validatorSearchIndex``
+    (``forms``: see :func:`build_index`)."""
+    index = build_index(workspace, code, forms)
     save_lemmas()  # a build's worker process ends without running exit handlers
-    path = folder / INDEX_FILE
-    # "</" cannot end a script early, should the file ever be inlined.
-    payload = json.dumps(index, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    path.write_text(f"window.{GLOBAL}={payload};\n", encoding="utf-8")
-    return path
+    return write_global(folder / INDEX_FILE, GLOBAL, index)
