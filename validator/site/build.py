@@ -83,9 +83,10 @@ def _prepare_shared(workspace: Workspace) -> None:
     """Make here, once, what every language's pages ask for, before they are rendered
     in processes of their own, which share it: the rules core (each scenario's input
     validator, each declared chart; a check that found every result kept made none of
-    it, see :mod:`validator.checks.rulescore`), and Babel's data of every language of
+    it, see :mod:`validator.checks.rulescore`), Babel's data of every language of
     the site (each page names every language, in its own, and writes numbers and
-    distances the language's way; each process loaded the data of all three anew)."""
+    distances the language's way; each process loaded the data of all three anew),
+    and the distances the texts give (a walk of every text)."""
     ruleset = workspace.ruleset
     ruleset.prepare()
     for rule in workspace.rulebook.rules:
@@ -95,6 +96,7 @@ def _prepare_shared(workspace: Workspace) -> None:
                     declared_series(ruleset, example)
     for language in workspace.project.languages:
         localedata.load(str(Locale.parse(language.code)))
+    assert workspace.rulebook.distances is not None  # made now, kept by the rulebook
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
