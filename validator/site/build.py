@@ -96,7 +96,7 @@ def _prepare_shared(workspace: Workspace) -> None:
                     declared_series(ruleset, example)
     for language in workspace.project.languages:
         localedata.load(str(Locale.parse(language.code)))
-    assert workspace.rulebook.distances is not None  # made now, kept by the rulebook
+    _ = workspace.rulebook.distances  # made now, and kept by the rulebook (a cached property)
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
