@@ -13,6 +13,7 @@ page script, and a dialog counts as well.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -218,6 +219,8 @@ def test_search_shows_payloads_without_running_them(server: str, browser: Any, l
 PREVIEW_LINK = f"article a[href$='{PREVIEWED.split('/')[0]}.html#{PREVIEWED.split('/')[1]}']"
 PREVIEW_TEXT = """() => { const box = document.querySelector('.rule-preview');
     return box && !box.hidden ? box.textContent : null; }"""
+SHOWS_PREVIEW = """(title) => { const box = document.querySelector('.rule-preview');
+    return box && !box.hidden && box.textContent.includes(title); }"""
 
 
 @needs_chromium
@@ -254,6 +257,8 @@ def test_rule_previews_show_payloads_without_running_them(server: str, browser: 
     """A link to a rule with payloads in its title and text, hovered and focused: the
     preview shows them as the characters written (< and > as look-alikes, as in every
     title) and none runs."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     origin = "en" if language == "en" else language
     title = f"__xss('{origin}-{short(PREVIEWED + '#title')}:script')"
     text = f"__xss('{origin}-{short(PREVIEWED + '#text')}:img')"
@@ -272,7 +277,11 @@ def test_rule_previews_show_payloads_without_running_them(server: str, browser: 
                 if link.is_visible():
                     visit.page.mouse.move(0, 0)
                     link.hover()
-                    visit.page.wait_for_timeout(250)
+                    # On its way from the corner the mouse may cross other links, whose
+                    # previews come and go first: wait for this link's (a loaded machine
+                    # took more than a quarter of a second), and look at whatever shows.
+                    with contextlib.suppress(PlaywrightTimeout):
+                        visit.page.wait_for_function(SHOWS_PREVIEW, arg=title, timeout=5000)
                     previews.append(visit.page.evaluate(PREVIEW_TEXT))
                 for preview in previews:
                     assert preview and title in preview and text in preview, (name, index, len(previews), preview)
