@@ -310,10 +310,12 @@ class RuleCatalog:
         number = self.numbers.get(context)
         if number is None:
             return Translation(english, self.source_language, State.UNTRANSLATED)
-        start, middle, end = self.bounds[2 * number:2 * number + 3]
+        bounds, first = self.bounds, 2 * number
+        middle, end = bounds[first + 1], bounds[first + 2]
         if middle == end:
             return Translation(english, self.source_language, State.UNTRANSLATED)
         # The msgid compared where it lies, not cut out: the same length and the same characters.
+        start = bounds[first]
         if self.fuzzy[number] or middle - start != len(english) or not self.texts.startswith(english, start, middle):
             return Translation(english, self.source_language, State.FUZZY)
         return Translation(self.texts[middle:end], self.language, State.TRANSLATED)

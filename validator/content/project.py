@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from babel import Locale, UnknownLocaleError
 from pydantic import Field
 
 from validator.content.model import Id, Node, Text
@@ -64,7 +65,14 @@ def load_project(root: Path) -> Project:
             raise ProblemsFound([Problem(PROJECT_FILE, language.position.line, "",
                                          f"language code '{language.code}' is the name of a folder the build "
                                          "writes beside the language sites",
-                                         "use the language's ISO code, such as 'de' or 'pt-BR'")])
+                                         "use the language's ISO code, such as 'de' or 'pt'")])
+        try:
+            Locale.parse(language.code)
+        except (ValueError, UnknownLocaleError) as error:  # the pages name languages and write numbers with Babel
+            raise ProblemsFound([Problem(PROJECT_FILE, language.position.line, "",
+                                         f"language code '{language.code}' is not a locale Babel knows ({error})",
+                                         "use the language's ISO 639 code, one Babel knows, such as 'de' "
+                                         "or 'pt'")]) from None
         first[language.code] = language.position.line
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",

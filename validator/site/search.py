@@ -221,6 +221,10 @@ class IndexBuilder:
                 "forms": forms, "suffixes": suffixes}
 
 
+TermForms = dict[tuple[str, str], set[str]]
+"""(glossary term id, language) -> the term's declined forms in that language."""
+
+
 def build_index(workspace: Workspace, code: str, forms: TermForms | None = None) -> dict[str, object]:
     """The search index of one language: rules first, then glossary terms; ``forms``,
     :func:`term_forms` of the workspace when made already (a build makes it once, before
@@ -272,10 +276,6 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
         builder.add_whole(entry, answer.subject, ID_WEIGHT)
         builder.entries.append(entry)
     return builder.serialise()
-
-
-TermForms = dict[tuple[str, str], set[str]]
-"""(glossary term id, language) -> the term's declined forms in that language."""
 
 
 def term_forms(workspace: Workspace) -> TermForms:
