@@ -368,7 +368,9 @@ def _build(project: Path, arguments: argparse.Namespace) -> int:
     from validator.site.reproducible import build_epoch
     from validator.workspace import load_workspace
 
-    workspace = load_workspace(project)
+    # The pages read the compact catalogues: the parsed ones are let go (see
+    # validator.content.parsedcatalogs), and the lint, in a job of its own, makes its language's again.
+    workspace = load_workspace(project, keep_catalogs=False)
     codes = [language.code for language in workspace.project.languages]
     if arguments.language is not None and arguments.language not in codes:
         print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "

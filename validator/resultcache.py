@@ -135,6 +135,12 @@ class Bucket:
                     os.unlink(temporary)
         self._changed = False
 
+    def release(self) -> None:
+        """Write the bucket if it changed and let go of its entries (read again if
+        asked for later): what one file held is not kept to the end of the command."""
+        self.save()
+        self._entries = None
+
     def _loaded(self) -> dict[object, object]:
         if self._entries is None:
             self._entries = self._read()
@@ -322,7 +328,8 @@ def _version(distribution: str) -> str:
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """No garbage collection while a bucket is read, and none of its objects looked
-    at by later collections (they live as long as the command, in no cycle)."""
+    at by later collections (they are in no cycle: those of a bucket let go, see
+    :meth:`Bucket.release`, are freed all the same, by their counts)."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -12,11 +12,12 @@ from babel.messages.catalog import Catalog
 
 from validator.content.catalogpatch import patched_catalog
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
-from validator.content.inputcache import Earlier, Wanted, digests_of, input_bytes, made_from, prepared
+from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
+from validator.content.parsedcatalogs import ParsedCatalogs
 from validator.content.project import PROJECT_FILE, Project, load_project
 from validator.content.yamlsource import read_input, reads_recorded
 from validator.parallel import Pending, in_background
@@ -30,11 +31,13 @@ class Workspace:
     project: Project
     rulebook: Rulebook
     rule_catalogs: dict[str, RuleCatalog]
-    raw_rule_catalogs: dict[str, Catalog]
+    raw_rule_catalogs: ParsedCatalogs
+    """The rule catalogues as Babel parsed them, for the lint and the preview (the
+    pages read ``rule_catalogs``)."""
     ui_catalogs: dict[str, Catalog | None]
     label_catalogs: dict[str, RuleCatalog]
     """Translations of the identifiers shown in worked examples (see content.labels)."""
-    raw_label_catalogs: dict[str, Catalog]
+    raw_label_catalogs: ParsedCatalogs
     input_digests: Mapping[str, bytes] = field(default_factory=dict)
     """Input file, as shown -> a digest of the bytes it was read with: what a result
     made of whole files is kept by (see :func:`validator.checks.lintparts.lint_part`)."""
@@ -90,16 +93,18 @@ def read_catalog(path: Path, shown_as: str, edits: dict[str, CatalogEdit] | None
     return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
 
 
-def load_workspace(root: Path) -> Workspace:
+def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
     """Load and validate every input; all problems are raised together.  What the
-    files hold is parsed on every core first (see :func:`prepared`)."""
+    files hold is parsed on every core first (see :func:`prepared`).  ``keep_catalogs``
+    False: the catalogues as Babel parsed them are let go once their compact form is
+    made, and made again if asked for (a build, see :mod:`validator.content.parsedcatalogs`)."""
     with reads_recorded() as read:
         project = load_project(root)
         mkdocs = in_background(partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
                                        root / project.content_dir))
         try:
             with prepared(_wanted(root, project)):
-                return _load_workspace(root, project, mkdocs, read)
+                return _load_workspace(root, project, mkdocs, read, keep_catalogs)
         finally:
             mkdocs.cancel()  # when the load stopped before it asked for the result
 
@@ -126,7 +131,7 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
 
 
 def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]],
-                    read: Mapping[str, bytes]) -> Workspace:
+                    read: Mapping[str, bytes], keep_catalogs: bool) -> Workspace:
     """The workspace, or every problem of its inputs; ``mkdocs`` gives MkDocs' own
     findings on the project's ``mkdocs.yml`` (worked out meanwhile, see :func:`load_workspace`);
     ``read``, every input file read so far, grows with those this load reads."""
@@ -146,10 +151,10 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     problems.extend(mkdocs.result())
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
-    raw: dict[str, Catalog] = {}
+    raw = ParsedCatalogs(root)
     ui: dict[str, Catalog | None] = {project.source_language: None}
     labels = {project.source_language: RuleCatalog.source(project.source_language)}
-    raw_labels: dict[str, Catalog] = {}
+    raw_labels = ParsedCatalogs(root)
     edits: dict[str, CatalogEdit] = {}
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
@@ -160,9 +165,9 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
                                     f"-d {project.locales_dir} -D rules -l {language.code}"))
             continue
         try:
-            raw[language.code] = read_catalog(path, shown, edits)
-            rule_catalogs[language.code] = RuleCatalog.from_catalog(raw[language.code], language.code,
-                                                                    project.source_language)
+            catalog = read_catalog(path, shown, edits)
+            raw.add(language.code, shown, digest_of(read[shown], shown), catalog, keep_catalogs)
+            rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
         ui_path = catalog_path(locales, language.code, UI_DOMAIN)
@@ -176,9 +181,11 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
         labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
         try:
             if labels_path.exists():
-                raw_labels[language.code] = read_catalog(labels_path, labels_path.relative_to(root).as_posix())
-                labels[language.code] = RuleCatalog.from_catalog(raw_labels[language.code], language.code,
-                                                                 project.source_language)
+                labels_shown = labels_path.relative_to(root).as_posix()
+                catalog = read_catalog(labels_path, labels_shown)
+                raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
+                               keep_catalogs)
+                labels[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:

@@ -130,8 +130,8 @@ class _Part:
                  for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN)]
         rules, plain = contexts
         key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files[1:]])
-        english = {str(message.context or ""): rules.current_english.get(str(message.context or ""))
-                   for message in workspace.raw_rule_catalogs[part] if message.id}
+        english = {context: rules.current_english.get(context)
+                   for context in workspace.raw_rule_catalogs.contexts(part)}
         return cls(part, contexts, key if files[0] in digests else None, english, files[0], digests.get(files[0]))
 
     def earlier(self) -> object | None:

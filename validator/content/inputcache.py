@@ -45,22 +45,28 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
     a changed file replaces its entry, made by ``update(earlier)`` when given and it
     can (else ``make()``)."""
     store = _store(kind, shown_as)
-    read = _read.get(shown_as)
-    digest = read[1] if read is not None and read[0] is data else _digest(data)
+    digest = digest_of(data, shown_as)
     key = (kind, shown_as)
     entry = _entry(store, key)
-    if entry is not None and entry[0] == digest:
-        return cast(T, entry[2])
-    made = cast(T | None, _prepared.pop((kind, shown_as, digest), None))
-    if made is None and entry is not None and update is not None:
-        made = update(Earlier(entry[0], entry[1], cast(T, entry[2])))
-    if made is None:
-        made = make()
-    if isinstance(store, resultcache.Bucket):
-        store.put(key, (digest, data, made))
-    elif store is not None:
-        store[key] = (digest, data, made)
-    return made
+    try:
+        if entry is not None and entry[0] == digest:
+            return cast(T, entry[2])
+        made = cast(T | None, _prepared.pop((kind, shown_as, digest), None))
+        if made is None and entry is not None and update is not None:
+            made = update(Earlier(entry[0], entry[1], cast(T, entry[2])))
+        if made is None:
+            made = make()
+        if isinstance(store, resultcache.Bucket):
+            store.put(key, (digest, data, made))
+        elif store is not None:
+            store[key] = (digest, data, made)
+        return made
+    finally:
+        if isinstance(store, resultcache.Bucket):
+            # Written now and let go: a file's bytes and what was made of them were
+            # held to the end of the command, also by the build that forks its
+            # jobs (a tenth of what it held at 1,000 rules).
+            store.release()
 
 
 class Earlier(NamedTuple, Generic[T]):
@@ -90,7 +96,7 @@ def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
     asked for inside and has not kept: a run's parsing (about two seconds at 1,000
     rules) was all on one core.  What fails is left to ``made_from``, which says why
     in order; what is not asked for is dropped at the end."""
-    _read.update((item.shown_as, (item.data, _digest(item.data))) for item in wanted)
+    _read.update((item.shown_as, (item.data, digest_of(item.data))) for item in wanted)
     missing = [item for item in wanted if not _known(item)]
     workers = jobs(len(missing))
     if workers > 1:
@@ -118,11 +124,7 @@ reads (:func:`input_bytes`) and hashes each input once."""
 def digests_of(read: Mapping[str, bytes]) -> dict[str, bytes]:
     """File, as shown -> a digest of the bytes ``read`` of it (hashed once: those
     :func:`prepared` read are hashed already)."""
-    digests = {}
-    for shown_as, data in read.items():
-        known = _read.get(shown_as)
-        digests[shown_as] = known[1] if known is not None and known[0] is data else _digest(data)
-    return digests
+    return {shown_as: digest_of(data, shown_as) for shown_as, data in read.items()}
 
 
 def input_bytes(path: Path, shown_as: str) -> bytes:
@@ -171,8 +173,11 @@ def _entry(store: dict[tuple[str, str], object] | resultcache.Bucket | None,
     return entry if isinstance(entry, tuple) and len(entry) == 3 else None
 
 
-def _digest(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=16).digest()
+def digest_of(data: bytes, shown_as: str = "") -> bytes:
+    """What an input's bytes are known by; hashed once, when they are the bytes
+    :func:`prepared` read of ``shown_as``."""
+    known = _read.get(shown_as)
+    return known[1] if known is not None and known[0] is data else hashlib.blake2b(data, digest_size=16).digest()
 
 
 def forget_inputs() -> None:

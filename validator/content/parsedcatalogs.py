@@ -1,0 +1,74 @@
+"""The parsed catalogues (Babel's, every entry with its comments, flags and line) of
+one domain, by language: kept from the load, or made again from their files when
+first asked for.
+
+Few read them: the translation lint and the preview's comparison of two readings.
+The pages read the compact :class:`validator.content.catalogs.RuleCatalog` made of
+them.  A build holds its inputs while the pages of two languages render in
+processes forked from it, and the parsed catalogues of a 1,000-rule book were a
+fifth of what it held (about 20 MiB): it lets them go once the load has made the
+compact ones, and the lint, in a process of its own, makes its language's again,
+from the cache of what was made of each input (:mod:`validator.content.inputcache`)
+or by parsing the file.  The file must still hold the bytes the load read: what the
+lint reports then is what the build published.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from validator.content.catalogs import catalog_from_bytes
+from validator.content.inputcache import digest_of, made_from
+from validator.content.yamlsource import read_input
+from validator.problems import Problem, ProblemsFound
+
+
+class ParsedCatalogs(Mapping[str, Catalog]):
+    """Language code -> its parsed catalogue of one domain, and each entry's msgctxt
+    (what the lint's kept findings are named by, known without the catalogue)."""
+
+    def __init__(self, root: Path) -> None:
+        self._root = root
+        self._files: dict[str, tuple[str, bytes]] = {}
+        self._kept: dict[str, Catalog] = {}
+        self._contexts: dict[str, tuple[str, ...]] = {}
+
+    def add(self, code: str, shown_as: str, digest: bytes, catalog: Catalog, keep: bool) -> None:
+        """The catalogue the load read of ``code``'s file ``shown_as`` (bytes of ``digest``);
+        ``keep``: held, else let go and made again when asked for."""
+        self._files[code] = (shown_as, digest)
+        self._contexts[code] = tuple(str(message.context or "") for message in catalog if message.id)
+        if keep:
+            self._kept[code] = catalog
+
+    def contexts(self, code: str) -> tuple[str, ...]:
+        """The msgctxt of each entry of ``code``'s catalogue (its header left out), in file order."""
+        return self._contexts[code]
+
+    def __getitem__(self, code: str) -> Catalog:
+        kept = self._kept.get(code)
+        if kept is None:
+            shown_as, digest = self._files[code]
+            kept = self._kept[code] = _made_again(self._root / shown_as, shown_as, digest)
+        return kept
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._files
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+
+def _made_again(path: Path, shown_as: str, digest: bytes) -> Catalog:
+    """The catalogue parsed from ``path``, which must hold the bytes the load read."""
+    data = read_input(path, shown_as)
+    if digest_of(data) != digest:
+        raise ProblemsFound([Problem(shown_as, 0, "", "the file changed while the command ran",
+                                     "run the command again once the file is saved")])
+    return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as))
