@@ -11,7 +11,14 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from validator.content.catalogpatch import patched_catalog
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, catalog_from_bytes, catalog_path
+from validator.content.catalogs import (
+    PO_KIND,
+    RULES_DOMAIN,
+    UI_DOMAIN,
+    RuleCatalog,
+    catalog_from_bytes,
+    catalog_path,
+)
 from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
@@ -90,7 +97,7 @@ def read_catalog(path: Path, shown_as: str, edits: dict[str, CatalogEdit] | None
             edits[shown_as] = CatalogEdit(earlier.digest, patched.contexts, patched.lines_moved)
         return patched.catalog
 
-    return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
+    return made_from(PO_KIND, shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
 
 
 def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
@@ -118,7 +125,7 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
     locales = root / project.locales_dir
     for language in project.translated_languages:
         for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN):
-            files.append(("po", catalog_path(locales, language.code, domain), catalog_from_bytes, True))
+            files.append((PO_KIND, catalog_path(locales, language.code, domain), catalog_from_bytes, True))
     wanted = []
     for kind, path, parse, patchable in files:
         shown = path.relative_to(root).as_posix()

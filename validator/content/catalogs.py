@@ -57,6 +57,10 @@ def read_catalog(path: Path, shown_as: str) -> Catalog:
     return catalog_from_bytes(read_input(path, shown_as), shown_as)
 
 
+PO_KIND = "po"
+"""What a parsed catalogue is kept as (see :func:`validator.content.inputcache.made_from`)."""
+
+
 def catalog_from_bytes(data: bytes, shown_as: str) -> Catalog:
     """The catalogue held in ``data``, the bytes of a .po file (see :func:`read_catalog`)."""
     if data.startswith(b"\xef\xbb\xbf"):

@@ -69,6 +69,16 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
             store.release()
 
 
+def kept_from(kind: str, shown_as: str, digest: bytes) -> object | None:
+    """What :func:`made_from` kept of ``kind`` for the file's bytes of ``digest``, None
+    when it keeps nothing for them (results not kept, or kept of other bytes since)."""
+    store = _store(kind, shown_as)
+    entry = _entry(store, (kind, shown_as))
+    if isinstance(store, resultcache.Bucket):
+        store.release()
+    return entry[2] if entry is not None and entry[0] == digest else None
+
+
 class Earlier(NamedTuple, Generic[T]):
     """What was made of a file's earlier bytes, for :func:`made_from`'s ``update``."""
 

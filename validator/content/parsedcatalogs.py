@@ -9,8 +9,8 @@ processes forked from it, and the parsed catalogues of a 1,000-rule book were a
 fifth of what it held (about 20 MiB): it lets them go once the load has made the
 compact ones, and the lint, in a process of its own, makes its language's again,
 from the cache of what was made of each input (:mod:`validator.content.inputcache`)
-or by parsing the file.  The file must still hold the bytes the load read: what the
-lint reports then is what the build published.
+or by parsing the file: of the bytes the load read, so that what the lint reports is
+what the build published.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogs import catalog_from_bytes
-from validator.content.inputcache import digest_of, made_from
+from validator.content.catalogs import PO_KIND, catalog_from_bytes
+from validator.content.inputcache import digest_of, kept_from, made_from
 from validator.content.yamlsource import read_input
 from validator.problems import Problem, ProblemsFound
 
@@ -66,9 +66,14 @@ class ParsedCatalogs(Mapping[str, Catalog]):
 
 
 def _made_again(path: Path, shown_as: str, digest: bytes) -> Catalog:
-    """The catalogue parsed from ``path``, which must hold the bytes the load read."""
+    """The catalogue of the bytes the load read: as the results cache kept it (also
+    when the file was saved again since, as in the live preview, whose builds run
+    while the translator works), else parsed from ``path``, which must still hold them."""
+    kept = kept_from(PO_KIND, shown_as, digest)
+    if isinstance(kept, Catalog):
+        return kept
     data = read_input(path, shown_as)
     if digest_of(data) != digest:
         raise ProblemsFound([Problem(shown_as, 0, "", "the file changed while the command ran",
                                      "run the command again once the file is saved")])
-    return made_from("po", shown_as, data, lambda: catalog_from_bytes(data, shown_as))
+    return made_from(PO_KIND, shown_as, data, lambda: catalog_from_bytes(data, shown_as))
