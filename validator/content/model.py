@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     AfterValidator,
@@ -51,19 +51,23 @@ def _fields_given_shared(model: BaseModel) -> None:
         object.__setattr__(model, "__pydantic_fields_set__", shared)
 
 
-class Position(BaseModel):
-    """Where a mapping starts, and the line of each of its keys."""
+class Frozen(BaseModel):
+    """An immutable model whose set of the fields given is shared (see :func:`_fields_given_shared`)."""
 
     model_config = ConfigDict(frozen=True)
+
+    @model_validator(mode="after")
+    def _share_fields_given(self) -> Self:
+        _fields_given_shared(self)
+        return self
+
+
+class Position(Frozen):
+    """Where a mapping starts, and the line of each of its keys."""
 
     file: str
     line: int
     key_lines: dict[str, int] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _share_fields_given(self) -> Position:
-        _fields_given_shared(self)
-        return self
 
     def of(self, key: str) -> Position:
         """The position of ``key`` in this mapping (the mapping's own when absent);
@@ -71,7 +75,7 @@ class Position(BaseModel):
         return Position.model_construct(file=self.file, line=self.key_lines.get(key, self.line), key_lines={})
 
 
-class Node(BaseModel):
+class Node(Frozen):
     """A YAML mapping: no unknown keys, and where it came from.
 
     Scalars use strict types (``StrictStr``, ``StrictInt``) so ``order: "1"`` is an
@@ -101,11 +105,6 @@ class Node(BaseModel):
                 key_lines.update({f"{key}.{inner}": nested.key(inner)[0] + 1 for inner in value})
         position = Position(file=context.get("file", ""), line=line_info.line + 1, key_lines=key_lines)
         return {**data, POSITION_KEY: position}
-
-    @model_validator(mode="after")
-    def _share_fields_given(self) -> Node:
-        _fields_given_shared(self)
-        return self
 
 
 class Citation(Node):
