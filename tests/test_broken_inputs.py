@@ -1,4 +1,4 @@
-"""The broken-input corpus (tests/broken_inputs/cases.yml): every bad input gives one
+"""The broken-input corpus (every file in tests/broken_inputs/): every bad input gives one
 clear line naming the file (and the line), the documented exit status, and never a
 traceback, in bounded time.
 
@@ -27,8 +27,9 @@ from validator.content.model import Example
 from validator.content.yamlsource import parse_yaml, validate
 from validator.ruleset import Ruleset, Scenario
 
-CASES_FILE = Path(__file__).parent / "broken_inputs" / "cases.yml"
-CASES: list[dict[str, Any]] = yaml.safe_load(CASES_FILE.read_text(encoding="utf-8"))
+CASES_FOLDER = Path(__file__).parent / "broken_inputs"
+CASES: list[dict[str, Any]] = [case for cases_file in sorted(CASES_FOLDER.glob("*.yml"))
+                               for case in yaml.safe_load(cases_file.read_text(encoding="utf-8"))]
 
 _LETTERS = "abcdefghi"
 MACROS = {

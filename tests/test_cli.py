@@ -66,7 +66,10 @@ def test_folder_without_rulebook_says_so(tmp_path: Path) -> None:
 
 
 def test_console_script_is_installed() -> None:
-    done = subprocess.run(["validator", "--help"], capture_output=True, text=True)
+    """The script pip installed beside this interpreter: a bare ``validator`` would find
+    whatever an earlier install left on PATH, or nothing on a new machine."""
+    script = Path(sys.executable).parent / "validator"
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True)
     assert done.returncode == 0
     assert "check" in done.stdout and "build" in done.stdout and "serve" in done.stdout
 
