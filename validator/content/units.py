@@ -45,7 +45,15 @@ def _as_decimal(value: Any) -> Any:
         return value
 
 
-Amount = Annotated[Decimal, BeforeValidator(_as_decimal), Field(gt=0, allow_inf_nan=False)]
+MAX_AMOUNT = 10_000
+"""No distance of a game, in inches or in centimetres, nor a rate between the two,
+comes near this; a larger value (``1e308``) is a slip, and would overflow the exact
+arithmetic that turns a distance into the edition's."""
+MAX_DECIMALS = 4
+"""Finer than any printed conversion (2.54 has two); more cannot be printed on a page."""
+
+Amount = Annotated[Decimal, BeforeValidator(_as_decimal),
+                   Field(gt=0, le=MAX_AMOUNT, decimal_places=MAX_DECIMALS, allow_inf_nan=False)]
 
 
 class Conversion(Node):

@@ -172,6 +172,17 @@ class _TrackingConstructor(RoundTripConstructor):
         return super().construct_yaml_int(node)
 
 
+    def flatten_mapping(self, node: Any) -> Any:
+        """A merge key (``<<: *defaults``) is refused: the keys it brings have no line
+        of their own in the file, and every message points at the line of a key."""
+        for key_node, _value in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                line = key_node.start_mark.line + 1 if key_node.start_mark else 0
+                raise _Refused(line, "a merge key (<<) is not supported",
+                               "write the keys out in this mapping (an alias *name of a whole value still works)")
+        return super().flatten_mapping(node)
+
+
 _TrackingConstructor.add_constructor("tag:yaml.org,2002:int", _TrackingConstructor.construct_yaml_int)
 
 
