@@ -121,6 +121,24 @@ def test_no_translation_is_ever_lost(edits: list[tuple[str, str, str]]) -> None:
     assert ever_translated <= kept
 
 
+def test_the_python_format_flag_of_an_interface_string_is_kept() -> None:
+    """msgfmt --check-format and translators' editors check placeholders by this flag."""
+    source = Catalog()
+    source.add("page %(page)s", flags=["python-format"])
+    existing = Catalog(locale="es")
+    existing.add("page %(page)s", "página %(page)s")
+    assert "#, python-format\nmsgid \"page %(page)s\"" in catalog_bytes(merge_catalog(source, existing)).decode()
+
+
+def test_i18n_update_keeps_the_placeholders_flag_of_every_interface_string(project: ProjectCopy) -> None:
+    run = project.validator("i18n", "update")
+    assert run.code == 0, run.err
+    template = project.read("locales/ui.pot")
+    for language in ("es", "pl"):
+        catalog = project.read(f"locales/{language}/LC_MESSAGES/ui.po")
+        assert catalog.count("#, python-format") == template.count("#, python-format") > 0
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
 def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
     project.replace("docs/rules/monstrous-mounts.yml", "title: Death of the mount", "title: When the mount dies")

@@ -113,16 +113,79 @@ def _numbers(text: str) -> Counter[str]:
                    + [n.replace(",", ".") for n in NUMBER.findall(without_dice)])
 
 
+def _difference(source: Counter[str], translated: Counter[str]) -> str:
+    """What a translation lacks of the English's placeholders and what it adds, in a few words."""
+    missing = ", ".join(sorted((source - translated).elements()))
+    extra = ", ".join(sorted((translated - source).elements()))
+    return "; ".join(part for part in (f"missing {missing}" if missing else "",
+                                       f"not in the English {extra}" if extra else "") if part)
+
+
 def check_tokens(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    source = Counter((t.kind, t.argument) for t in tokens(str(message.id)))
-    translated = Counter((t.kind, t.argument) for t in tokens(str(message.string)))
+    source = Counter(f"{{{t.kind}:{t.argument}}}" for t in tokens(str(message.id)))
+    translated = Counter(f"{{{t.kind}:{t.argument}}}" for t in tokens(str(message.string)))
     if source != translated:
-        missing = ", ".join(f"{{{k}:{a}}}" for k, a in (source - translated))
-        extra = ", ".join(f"{{{k}:{a}}}" for k, a in (translated - source))
-        detail = "; ".join(part for part in (f"missing {missing}" if missing else "",
-                                             f"not in the English {extra}" if extra else "") if part)
-        yield ("tokens", Severity.ERROR, f"the tokens differ from the English text ({detail})",
+        yield ("tokens", Severity.ERROR, f"the tokens differ from the English text ({_difference(source, translated)})",
                "keep every {...} token of the msgid, in any order; only the form after | may change")
+
+
+_CONVERSION = re.compile(r"%(?:%|(?:\((?P<name>[^()]*)\))?[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?"
+                         r"(?P<type>[diouxXeEfFgGcrsa]))")
+"""One ``%`` directive of a Python format string: ``%%``, ``%(name)s``, ``%5.2f``..."""
+_NAMED = re.compile(r"%\([^()]*\)")
+TEMPLATE_SUFFIX = ".j2"
+"""The site's templates format every interface string they translate (Jinja's
+``newstyle`` gettext applies ``%`` even without arguments)."""
+
+
+def _placeholders(text: str) -> Counter[str] | str:
+    """The placeholders of a Python ``%`` format string (``%(name)s``, or ``%s`` in
+    order), or why the text is not one."""
+    found: Counter[str] = Counter()
+    position = text.find("%")
+    while position >= 0:
+        directive = _CONVERSION.match(text, position)
+        if directive is None:
+            return f"{text[position:position + 2]!r} is not a placeholder"
+        if directive.group(0) != "%%":
+            name = directive.group("name")
+            found[f"%({name}){directive.group('type')}" if name is not None else f"%{directive.group('type')}"] += 1
+        position = text.find("%", directive.end())
+    if len({key.startswith("%(") for key in found}) > 1:
+        return "named and positional placeholders are mixed"
+    return found
+
+
+def is_format_string(message: Message) -> bool:
+    """Whether the site fills the message's placeholders with ``%``: flagged so by the
+    template, used by a template, or holding a named placeholder (no prose does)."""
+    return ("python-format" in message.flags or _NAMED.search(str(message.id)) is not None
+            or any(str(location).endswith(TEMPLATE_SUFFIX) for location, _line in message.locations))
+
+
+def check_placeholders(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    """The ``%`` placeholders of an interface string: the page fails to render when a
+    translation names one the code does not give, or holds a lone ``%``."""
+    if not is_format_string(message):
+        return
+    source = _placeholders(str(message.id))
+    if isinstance(source, str):
+        return  # the English is no format string itself: nothing to hold the translation to
+    translated = _placeholders(str(message.string))
+    fix = (f"write the placeholders of the msgid unchanged ({', '.join(sorted(source)) or 'none'}), "
+           "and a percent sign as %%")
+    entry = f"the translation of {_excerpt(str(message.id))}"
+    if isinstance(translated, str):
+        yield ("placeholders", Severity.ERROR, f"{entry} is no format string: {translated}", fix)
+    elif translated != source:
+        yield ("placeholders", Severity.ERROR,
+               f"{entry} has other placeholders than the English ({_difference(source, translated)})", fix)
+
+
+def _excerpt(text: str) -> str:
+    """A msgid as a message names it: an interface string has no msgctxt to name it by."""
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= 60 else flat[:59] + "…")
 
 
 def check_numbers(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -346,10 +409,15 @@ def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str,
 
 
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
-    check_tokens, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
+    check_tokens, check_placeholders, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
     check_terminology, check_unlinked_terms, check_glossary, check_term_forms, check_unchanged, check_doubled_words,
     check_punctuation, check_current,
 )
+
+
+BLOCKING_CHECKS: tuple[MessageCheck, ...] = (check_tokens, check_placeholders)
+"""Checks whose findings stop a page from rendering (an unknown term, a placeholder the
+code does not give): no comment silences them, and a build runs them before any page."""
 
 
 def _silences(message: Message) -> tuple[dict[str, str], list[str]]:
@@ -406,8 +474,17 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
                           "give one msgstr[n] for each plural form of the language"))
         return tuple(found)
     for check in MESSAGE_CHECKS:
-        found.extend(finding for finding in check(message, context) if finding[0] not in silenced)
+        found.extend(finding for finding in check(message, context)
+                     if finding[0] not in silenced or check in BLOCKING_CHECKS)
     return tuple(found)
+
+
+def blocking_findings(message: Message, context: LintContext) -> Found:
+    """The findings of a translated message that would stop its page from rendering
+    (see :data:`BLOCKING_CHECKS`): what a build looks for before it renders."""
+    if not message.string or message.pluralizable:
+        return ()
+    return tuple(finding for check in BLOCKING_CHECKS for finding in check(message, context))
 
 
 def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator[Finding]:

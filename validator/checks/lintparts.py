@@ -13,14 +13,26 @@ Any other edit of a catalogue relints, message by message, the parts that read i
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
+from babel.messages.catalog import Catalog
+
 from validator import resultcache
-from validator.checks.lint import Finding, LintContext, lint_catalog, message_findings, source_findings
+from validator.checks.lint import (
+    Finding,
+    LintContext,
+    blocking_findings,
+    lint_catalog,
+    message_findings,
+    source_findings,
+)
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
+from validator.content.tokens import tokens
 from validator.derived import derived
 from validator.parallel import run_jobs
+from validator.problems import Problem
 from validator.workspace import Workspace
 
 SOURCE_PART = ""
@@ -200,6 +212,43 @@ class _Part:
             found.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
                                       plain_context, kept))
         return found
+
+
+def blocking_problems(workspace: Workspace) -> list[Problem]:
+    """The translations that would stop a page from rendering (see
+    :data:`validator.checks.lint.BLOCKING_CHECKS`), as the lint reports them: a build
+    runs its lint beside the pages, and looks for these first.  The compact catalogues
+    the pages read are searched; a parsed one is asked for (its lines) only where they
+    hold a suspect entry."""
+    problems: list[Problem] = []
+    locales = workspace.root / workspace.project.locales_dir
+    for language in workspace.project.translated_languages:
+        code = language.code
+        context = LintContext.of(workspace.rulebook, code, {}, {})
+        for domain, compact, parsed in ((RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs),
+                                        (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs)):
+            if code in parsed and code in compact and any(_suspect(english, translated)
+                                                          for _ctx, english, translated in compact[code].pairs()):
+                problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), context))
+        ui = workspace.ui_catalogs.get(code)
+        if ui is not None:
+            problems.extend(_blocking(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), context))
+    return problems
+
+
+def _suspect(english: str, translated: str) -> bool:
+    """Whether a rule or label translation may hold a blocking finding: tokens that differ, a placeholder."""
+    if not translated:
+        return False
+    def kept(text: str) -> Counter[tuple[str, str]]:
+        return Counter((token.kind, token.argument) for token in tokens(text))
+
+    return "%(" in english or kept(english) != kept(translated)
+
+
+def _blocking(catalog: Catalog, shown_as: str, context: LintContext) -> list[Problem]:
+    return [Finding(shown_as, message.lineno or 0, str(message.context or ""), *found).as_problem()
+            for message in catalog if message.id for found in blocking_findings(message, context)]
 
 
 def _language_contexts(workspace: Workspace, code: str) -> tuple[LintContext, LintContext]:

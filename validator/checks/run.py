@@ -9,7 +9,7 @@ from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
 from validator.checks.lint import Finding, Severity
-from validator.checks.lintparts import lint_workspace
+from validator.checks.lintparts import blocking_problems, lint_workspace
 from validator.checks.references import reference_problems
 from validator.checks.rulescore import RulesCore
 from validator.content.model import CaseExample, CaseFile
@@ -77,6 +77,8 @@ def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint:
     the translation lint too unless ``lint`` is false."""
     runs, problems = _examples_and_references(workspace, case_files)
     if not lint:
+        # The lint runs beside the pages then: what would stop a page from rendering is looked for first.
+        problems.extend(blocking_problems(workspace))
         return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
     errors, warnings = lint_findings(workspace, parallel=True)
     return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)

@@ -11,7 +11,7 @@ import gettext
 import io
 import re
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import accumulate
@@ -307,6 +307,13 @@ class RuleCatalog:
     def source(cls, language: str) -> RuleCatalog:
         """The identity catalogue of the source language."""
         return cls.from_entries(language, language, ())
+
+    def pairs(self) -> Iterator[tuple[str, str, str]]:
+        """Each entry's msgctxt, English msgid and translation."""
+        bounds, texts = self.bounds, self.texts
+        for context, number in self.numbers.items():
+            first = 2 * number
+            yield context, texts[bounds[first]:bounds[first + 1]], texts[bounds[first + 1]:bounds[first + 2]]
 
     def translate(self, context: str, english: str) -> Translation:
         if self.language == self.source_language:

@@ -27,9 +27,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import normalize, write_po
 
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
-"""Babel guesses these from braces and percent signs; rule texts are not format
-strings (their tokens are checked by the lint), and the flag would make msgfmt
-misread every {term:id|form}."""
+"""Babel guesses these from braces and percent signs; rule texts and labels are not
+format strings (their tokens are checked by the lint), and the flag would make msgfmt
+misread every {term:id|form}: their templates are made without them.  An interface
+string's flag is kept, so that msgfmt --check-format and editors check its placeholders."""
 
 
 def _context_key(message: Message) -> str:
@@ -61,7 +62,7 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
         old = by_context.get(context) or by_context.get(_former_context(context, renamed or {}))
         entry = Message(message.id, "", locations=message.locations, auto_comments=message.auto_comments,
                         context=message.context)
-        entry.flags = set(message.flags) - {"fuzzy"} - FORMAT_FLAGS
+        entry.flags = set(message.flags) - {"fuzzy"}  # the template's: see FORMAT_FLAGS
         if old is not None:
             used.add(_context_key(old))
             entry.string = old.string
