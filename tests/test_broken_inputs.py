@@ -8,6 +8,7 @@ runs), a few run in a fresh process with a timeout, as a user would run them.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -45,7 +46,8 @@ MACROS = {
     "{THOUSANDDICE}": ", ".join(["1"] * 1001),
 }
 SUBPROCESS_CASES = ("chapter-alias-bomb-in-given", "chapter-nested-too-deep", "calc-integer-of-thousands-of-digits",
-                    "mkdocs-unknown-plugin", "rules-po-bom", "rulebook-duplicate-language")
+                    "mkdocs-unknown-plugin", "rules-po-bom", "rulebook-duplicate-language",
+                    *(case["id"] for case in CASES if case.get("fresh")))
 TIME_LIMIT = 60
 
 
@@ -113,8 +115,12 @@ def _assert_reported(case: dict[str, Any], numbers: dict[str, int], code: int, o
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
 def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, Any],
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+                                        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     numbers = _break(project, case)
+    for name, value in case.get("env", {}).items():
+        monkeypatch.setenv(name, value)
+    if case.get("closed") == "stdout":
+        monkeypatch.setattr(sys, "stdout", None)
     started = time.monotonic()
     code = main(_arguments(project, case))
     elapsed = time.monotonic() - started
@@ -127,8 +133,10 @@ def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, An
 def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str) -> None:
     case = next(case for case in CASES if case["id"] == case_id)
     numbers = _break(project, case)
+    closed = case.get("closed") == "stdout"
     done = subprocess.run([sys.executable, "-m", "validator", *_arguments(project, case)], cwd=project.root,
-                          capture_output=True, text=True, timeout=TIME_LIMIT)
+                          capture_output=True, text=True, timeout=TIME_LIMIT, env={**os.environ, **case.get("env", {})},
+                          preexec_fn=(lambda: os.close(1)) if closed else None)
     _assert_reported(case, numbers, done.returncode, done.stdout + done.stderr)
 
 

@@ -108,6 +108,11 @@ def _keeps_results(command: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
+    if sys.stdout is None:
+        print("validator: error: the standard output is closed, and what the command says would be lost. Fix: "
+              "run it with its output open (redirect it to a file, or to /dev/null to discard it)", file=sys.stderr)
+        return EXIT_USAGE
+    _fit_to_terminal(sys.stdout)
     if arguments.jobs is not None:
         os.environ[JOBS_VARIABLE] = str(arguments.jobs)  # read by every part that runs jobs, forked ones too
     project = arguments.project.resolve()
@@ -152,9 +157,25 @@ def run() -> NoReturn:
     was closed where it was written)."""
     status = main()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # the reader went away, or main closed the stream
-            stream.flush()
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # the reader went away, or the stream
+            stream.flush()  # was closed by main or before the command started (None)
     os._exit(status)
+
+
+def _fit_to_terminal(stream: object) -> None:
+    """Write a character the stream's encoding lacks (``≈``, a translated name on an
+    ASCII terminal, ``PYTHONIOENCODING=ascii``) as an escape rather than fail on it."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if not _encodes(stream, "\U0010ffff"):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[attr-defined]
+
+
+def _encodes(stream: object, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _report(found: ProblemsFound) -> None:
@@ -298,8 +319,16 @@ def _parse_given(text: str) -> dict[str, object] | str:
     def constant(name: str) -> object:
         raise ValueError(f"{name} is not a number a game uses")
 
+    def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        given = dict(pairs)
+        if len(given) < len(pairs):
+            seen: set[str] = set()
+            twice = next(name for name, _value in pairs if name in seen or seen.add(name))  # type: ignore[func-returns-value]
+            raise ValueError(f"the key {twice!r} is given twice (JSON keeps only the last); give each key once")
+        return given
+
     try:
-        given = json.loads(text, parse_int=integer, parse_constant=constant)
+        given = json.loads(text, parse_int=integer, parse_constant=constant, object_pairs_hook=unique)
     except json.JSONDecodeError as error:
         return f"--given is not valid JSON ({error.msg} at column {error.colno})"
     except RecursionError:
@@ -341,7 +370,8 @@ def _calc(project: Path, arguments: argparse.Namespace) -> int:
 def _value_text(value: object) -> str:
     """A value for a terminal: fractions also as a decimal, so an editor can sanity-check."""
     if isinstance(value, Fraction):
-        return str(value) if value.denominator == 1 else f"{value} (≈ {float(value):.4f})"
+        about = "≈" if _encodes(sys.stdout, "≈") else "~"
+        return str(value) if value.denominator == 1 else f"{value} ({about} {float(value):.4f})"
     if isinstance(value, dict):
         return "; ".join(f"{key}: {_value_text(item)}" for key, item in value.items())
     if isinstance(value, list):
