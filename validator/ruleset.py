@@ -14,11 +14,13 @@ import functools
 import importlib
 import json
 import math
+import sys
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
@@ -315,6 +317,16 @@ def to_json(value: Plain) -> Any:
     if isinstance(value, list):
         return [to_json(item) for item in value]
     return value
+
+
+def search_book_folder(root: Path) -> None:
+    """Let a book keep its own rules core beside ``rulebook.yml``: its folder is searched
+    for modules last, after the engine and its dependencies, so that a file of the book
+    named like one of them (a ``validator/`` folder, a ``jinja2.py``) is never imported
+    in their place."""
+    folder = str(root)
+    if folder not in sys.path:
+        sys.path.append(folder)
 
 
 def load_ruleset(reference: str) -> Ruleset:

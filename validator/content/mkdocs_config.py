@@ -35,6 +35,9 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
     syntax = _yaml_problem(text, shown_as)
     if syntax is not None:
         return [syntax]
+    refused = _refused_keys(text, shown_as)
+    if refused:
+        return refused
     from mkdocs.config import load_config  # here: a check loads MkDocs in a process of its own
     from mkdocs.exceptions import MkDocsException
 
@@ -47,8 +50,53 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
                 messages.append(str(error))
         except (yaml.YAMLError, OSError, ValueError, TypeError, LookupError) as error:
             messages.append(f"MkDocs cannot load it ({type(error).__name__}: {error})")
-    return [Problem(shown_as, _line_of(message, text), "", f"MkDocs: {_one_line(message)}", FIX)
+        except RecursionError:
+            return [Problem(shown_as, _key_line(text, "INHERIT"), "", "MkDocs: INHERIT leads back to a file that "
+                            "inherits it (a loop), so the configuration never ends",
+                            "make INHERIT name a parent configuration that does not inherit this file, or remove it")]
+    return [Problem(shown_as, _line_of(message, text), "", f"MkDocs: {_one_line(_without_frames(message))}", FIX)
             for message in dict.fromkeys(messages)]
+
+
+REFUSED_KEYS = {
+    "hooks": "each language's site is built from a configuration written in another folder, where the paths of "
+             "hooks do not lead",
+}
+"""Options of ``mkdocs.yml`` a build cannot honour: refused by the check, rather than
+accepted there and failing the build."""
+
+
+def _refused_keys(text: str, shown_as: str) -> list[Problem]:
+    """The top-level options of :data:`REFUSED_KEYS` the file sets, each at its line."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)  # nodes only: no tag is resolved, no code runs
+    except yaml.YAMLError:
+        return []  # MkDocs' own loader reports it
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    return [Problem(shown_as, key.start_mark.line + 1, "", f"'{key.value}' is not supported: {REFUSED_KEYS[key.value]}",
+                    f"remove '{key.value}' (a plugin, installed as a package and named under plugins:, can do the "
+                    "same)")
+            for key, _value in root.value if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
+
+
+def _key_line(text: str, key: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(rf"{re.escape(key)}\s*:", line):
+            return number
+    return 0
+
+
+_FRAME = re.compile(r"^\s*(?:File \"[^\n]*\", line \d+.*|Traceback \(most recent call last\):|\s*[~^]+\s*)$")
+
+
+def _without_frames(message: str) -> str:
+    """A MkDocs message without the traceback it may carry (a Markdown extension that
+    failed to load): its first line and the error it ends with say what is wrong."""
+    lines = message.splitlines()
+    if not any(_FRAME.match(line) for line in lines):
+        return message
+    return f"{lines[0]} {lines[-1].strip()}"
 
 
 def _yaml_problem(text: str, shown_as: str) -> Problem | None:

@@ -140,8 +140,7 @@ class BackgroundBuilds:
 
     def _build(self) -> bool:
         start = time.perf_counter()
-        command = [sys.executable, "-m", "validator", "--project", str(self.project), "build",
-                   "--site-dir", str(self.site_dir)]
+        command = build_command(self.project, self.site_dir)
         nice = shutil.which("nice")
         if nice is not None:
             command = [nice, "-n", str(BACKGROUND_NICENESS), *command]
@@ -153,6 +152,14 @@ class BackgroundBuilds:
             return False
         print(f"Rebuilt {self.site_dir} in {time.perf_counter() - start:.1f} s", flush=True)
         return True
+
+
+def build_command(project: Path, site_dir: Path) -> list[str]:
+    """The background build: the engine's own code, whatever folder it runs in.  ``-P``
+    keeps the current folder off the front of ``sys.path``, where a book holding a
+    ``validator/`` folder or a module named like a dependency (``jinja2.py``) would be
+    imported in place of the engine; the environment (``PYTHONPATH`` too) is kept."""
+    return [sys.executable, "-P", "-m", "validator", "--project", str(project), "build", "--site-dir", str(site_dir)]
 
 
 def _interrupt(signum: int, frame: object) -> None:
