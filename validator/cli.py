@@ -246,7 +246,14 @@ def _lint(project: Path, arguments: argparse.Namespace) -> int:
 
 def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
     from validator.content.i18n import update_catalogs
+    from validator.site.output import OutputError
+    from validator.site.reproducible import build_epoch
 
+    try:
+        build_epoch()  # the date an update stamps: refused as the build refuses it
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
     for update in update_catalogs(project):
         print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
               f"{update.untranslated} untranslated, {update.obsolete} obsolete")

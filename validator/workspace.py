@@ -18,6 +18,7 @@ from validator.content.catalogs import (
     RuleCatalog,
     catalog_from_bytes,
     catalog_path,
+    plural_problems,
 )
 from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
 from validator.content.labels import LABELS_DOMAIN
@@ -173,6 +174,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
             continue
         try:
             catalog = read_catalog(path, shown, edits)
+            problems.extend(plural_problems(catalog, shown))
             raw.add(language.code, shown, digest_of(read[shown], shown), catalog, keep_catalogs)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
@@ -181,24 +183,34 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
         ui[language.code] = None
         labels[language.code] = RuleCatalog.from_entries(language.code, project.source_language, ())
         try:
-            if ui_path.exists():
-                ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix())
+            _require_catalog(ui_path, root, language.code)
+            ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix())
         except ProblemsFound as found:
             problems.extend(found.problems)
         labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
         try:
-            if labels_path.exists():
-                labels_shown = labels_path.relative_to(root).as_posix()
-                catalog = read_catalog(labels_path, labels_shown)
-                raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
-                               keep_catalogs)
-                labels[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
+            _require_catalog(labels_path, root, language.code)
+            labels_shown = labels_path.relative_to(root).as_posix()
+            catalog = read_catalog(labels_path, labels_shown)
+            problems.extend(plural_problems(catalog, labels_shown))
+            raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
+                           keep_catalogs)
+            labels[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
     return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read), edits)
+
+
+def _require_catalog(path: Path, root: Path, code: str) -> None:
+    """A translated language has every catalogue, as it has its rule catalogue: a deleted
+    one would silently show the English interface or labels."""
+    if not path.exists() and not path.is_symlink():
+        raise ProblemsFound([Problem(path.relative_to(root).as_posix(), 0, "",
+                                     f"no {path.stem} catalogue for '{code}'",
+                                     "restore it, or run validator i18n update to create it")])
 
 
 def _ruleset_problem(project: Project, why: str) -> Problem:

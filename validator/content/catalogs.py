@@ -108,7 +108,7 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
 
 
 def _header_line(text: str) -> int:
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.startswith("msgid"):
             return number
     return 1
@@ -167,7 +167,7 @@ def structure_problems(text: str, shown_as: str) -> list[Problem]:
     current: list[str] | None = None
     identifies = False
     gap = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             gap = True
@@ -224,7 +224,7 @@ def restore_previous_ids(catalog: Catalog, text: str) -> Catalog:
     and give each entry back its previous msgid, so it survives the next update."""
     previous_by_context: dict[str, str] = {}
     pending: list[str] = []
-    for raw in text.splitlines():
+    for raw in text.split("\n"):
         line = raw.strip()
         if line.startswith("#|"):
             pending.append(line[2:].strip())
@@ -244,9 +244,10 @@ def restore_previous_ids(catalog: Catalog, text: str) -> Catalog:
 
 
 def _unterminated_string_lines(text: str) -> list[int]:
-    """Lines whose string is not closed: Babel's parser accepts them, msgfmt does not."""
+    """Lines whose string is not closed: Babel's parser accepts them, msgfmt does not.
+    A line ends at a line feed alone, as both read it (U+2028 inside a string is text)."""
     lines = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if stripped.startswith(("msgctxt", "msgid", "msgstr", '"')) and '"' in stripped:
             string = stripped[stripped.index('"'):]
@@ -255,6 +256,16 @@ def _unterminated_string_lines(text: str) -> list[int]:
             if body is None or escaped_end:
                 lines.append(number)
     return lines
+
+
+def plural_problems(catalog: Catalog, shown_as: str) -> list[Problem]:
+    """Entries with msgid_plural in a catalogue of texts that have no plural forms
+    (rule texts, labels): the pages look texts up by msgctxt alone, and never use them."""
+    return [Problem(shown_as, message.lineno or 0, str(message.context or ""),
+                    "an entry with msgid_plural, which no text of this catalogue has: it is never used",
+                    "remove the msgid_plural line and keep one msgstr (run validator i18n update to compare "
+                    "with the template)")
+            for message in catalog if message.id and message.pluralizable]
 
 
 @dataclass(frozen=True)

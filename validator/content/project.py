@@ -6,6 +6,7 @@ engine at its own rules, rules core and languages.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Literal
 
@@ -47,6 +48,15 @@ RESERVED_FOLDERS = frozenset({"api"})
 language's site may take the place of."""
 
 
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _invisible(text: str) -> str | None:
+    """The first control character (NUL, an escape) or bidirectional control of ``text``."""
+    return next((character for character in text
+                 if character in _BIDI_CONTROLS or unicodedata.category(character) == "Cc"), None)
+
+
 def load_project(root: Path) -> Project:
     path = root / PROJECT_FILE
     if not path.exists():
@@ -73,6 +83,13 @@ def load_project(root: Path) -> Project:
                                          f"language code '{language.code}' is not a locale Babel knows ({error})",
                                          "use the language's ISO 639 code, one Babel knows, such as 'de' "
                                          "or 'pt'")]) from None
+        hidden = _invisible(language.name)
+        if hidden is not None:
+            raise ProblemsFound([Problem(PROJECT_FILE, language.position.of("name").line, "",
+                                         f"the name of language '{language.code}' holds the invisible character "
+                                         f"U+{ord(hidden):04X}",
+                                         "remove it: the name is shown as written in the language menu of every "
+                                         "page, where it could hide or reorder text")])
         first[language.code] = language.position.line
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
