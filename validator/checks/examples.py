@@ -180,8 +180,8 @@ def _line_of(key: str, position: Position) -> int:
 def same_value(stated: Any, computed: Plain) -> bool:
     """Equality that does not let ``True`` pass for ``1`` and reads fractions exactly."""
     if isinstance(computed, Fraction):
-        if isinstance(stated, bool):
-            return False
+        if isinstance(stated, bool) or (isinstance(stated, str) and not stated.isascii()):
+            return False  # Python reads other scripts' digits (٢/٣) as numbers; a rulebook writes 2/3
         try:
             return Fraction(str(stated)) == computed
         except (ValueError, ZeroDivisionError):
