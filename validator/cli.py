@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -169,8 +170,9 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
     from validator.workspace import load_workspace
 
     for path in _arguments.examples:
-        if not path.is_file():
-            print(f"validator: error: --examples {path}: no such file", file=sys.stderr)
+        wrong = _not_a_file(path)
+        if wrong:
+            print(f"validator: error: --examples {path}: {wrong}", file=sys.stderr)
             return EXIT_USAGE
     report = check_workspace(load_workspace(project), _arguments.examples)
     _report_warnings(report.warnings)
@@ -178,6 +180,22 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
         raise ProblemsFound(report.problems)
     print(f"{len(report.runs)} worked examples verified against the rules core; no problems.")
     return EXIT_OK
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` cannot be a file of examples, if it cannot: it is checked before the
+    load, so that a folder, a FIFO or a device is named for what it is."""
+    from validator.content.yamlsource import special_kind
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "no such file. Fix: give the path of a YAML file of examples"
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error}). Fix: check the path and its permissions"
+    if stat.S_ISREG(mode):
+        return None
+    return f"is {special_kind(mode)}, not a file. Fix: give the path of a YAML file of examples"
 
 
 def _report_warnings(warnings: Sequence[object]) -> None:
