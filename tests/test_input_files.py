@@ -5,6 +5,7 @@ inputs MkDocs or a build page would otherwise open on their own."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ProjectCopy
+from validator.cli import main
 from validator.content.yamlsource import CATALOG_LIMIT, INPUT_LIMIT, SizeLimit, read_input
 from validator.problems import ProblemsFound
 
@@ -72,3 +74,21 @@ def test_a_fifo_as_the_translators_guide_is_one_line(project: ProjectCopy, tmp_p
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "docs/guide/translators.es.md: is a FIFO (named pipe), not a regular file. Fix: " in done.stderr
+
+
+def test_a_content_folder_linked_out_of_the_project_is_refused(project: ProjectCopy,
+                                                               tmp_path_factory: pytest.TempPathFactory,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "locales"
+    shutil.move(project.path("locales"), outside)
+    project.path("locales").symlink_to(outside)
+    pot = outside / "rules.pot"
+    before = pot.read_bytes()
+    line = project.replace("rulebook.yml", "locales_dir: locales", "locales_dir: locales")
+    code = main(["--project", str(project.root), "i18n", "update"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.err.splitlines()[0] == (
+        f"rulebook.yml:{line}: 'locales_dir' (locales) leads outside the project folder. Fix: give a path inside the "
+        "project, relative to rulebook.yml (a symbolic link there may not lead out either)")
+    assert pot.read_bytes() == before

@@ -47,6 +47,28 @@ RESERVED_FOLDERS = frozenset({"api"})
 language's site may take the place of."""
 
 
+PATH_KEYS = ("content_dir", "locales_dir", "mkdocs_config")
+"""The keys of ``rulebook.yml`` that name a place: each is read, and ``i18n update``
+writes into the locales folder, so none may lead out of the project."""
+
+
+def _refuse_paths_outside(root: Path, project: Project) -> None:
+    """One problem per path key that is absolute or leads out of the project, once
+    ``..`` and symbolic links are followed: a clone's rulebook.yml must not make the
+    tool read, or overwrite, another folder's files."""
+    inside = root.resolve()
+    problems = []
+    for key in PATH_KEYS:
+        value = str(getattr(project, key))
+        if Path(value).is_absolute() or not (inside / value).resolve().is_relative_to(inside):
+            problems.append(Problem(PROJECT_FILE, project.position.of(key).line, "",
+                                    f"'{key}' ({value}) leads outside the project folder",
+                                    "give a path inside the project, relative to rulebook.yml (a symbolic link "
+                                    "there may not lead out either)"))
+    if problems:
+        raise ProblemsFound(problems)
+
+
 def load_project(root: Path) -> Project:
     path = root / PROJECT_FILE
     if not path.exists():
@@ -74,6 +96,7 @@ def load_project(root: Path) -> Project:
                                          "use the language's ISO 639 code, one Babel knows, such as 'de' "
                                          "or 'pt'")]) from None
         first[language.code] = language.position.line
+    _refuse_paths_outside(root, project)
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
                                      f"source language '{project.source_language}' is not among the languages",
