@@ -128,9 +128,17 @@ def _assert_reported(case: dict[str, Any], numbers: dict[str, int], code: int, o
     assert all(len(line) < 2000 for line in lines), max(lines, key=len)[:300]
 
 
-def _environment(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str]:
-    """The case's environment variables ({root} is the project folder)."""
-    return {name: str(value).replace("{root}", str(project.root)) for name, value in case.get("env", {}).items()}
+def _environment(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str | None]:
+    """The case's environment variables ({root} is the project folder; None unsets one)."""
+    return {name: None if value is None else str(value).replace("{root}", str(project.root))
+            for name, value in case.get("env", {}).items()}
+
+
+def _environ(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str]:
+    """The environment of a fresh process running the case."""
+    changed = _environment(project, case)
+    kept = {name: value for name, value in os.environ.items() if name not in changed}
+    return {**kept, **{name: value for name, value in changed.items() if value is not None}}
 
 
 IN_PROCESS = [case for case in CASES if not case.get("fresh")]
@@ -140,7 +148,10 @@ IN_PROCESS = [case for case in CASES if not case.get("fresh")]
 def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, Any],
                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in _environment(project, case).items():
-        monkeypatch.setenv(name, value)
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
     numbers = _break(project, case)
     started = time.monotonic()
     code = main(_arguments(project, case))
@@ -156,7 +167,7 @@ def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str) -> 
     numbers = _break(project, case)
     done = subprocess.run([sys.executable, "-m", "validator", *_arguments(project, case)], cwd=project.root,
                           capture_output=True, text=True, timeout=TIME_LIMIT,
-                          env={**os.environ, **_environment(project, case)})
+                          env=_environ(project, case))
     _assert_reported(case, numbers, done.returncode, done.stdout + done.stderr)
 
 

@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
-from validator.resultcache import CACHE_VARIABLE, results_kept
+from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
 from validator.ruleset import Ruleset, ScenarioError, load_ruleset, to_json
 
 EXIT_OK = 0
@@ -115,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not project.is_dir():
         print(f"validator: error: --project {arguments.project}: no such folder", file=sys.stderr)
         return EXIT_USAGE
+    working_on(project)
     keeping = (results_kept(project, enabled=not arguments.no_cache) if getattr(arguments, "keeps_results", False)
                else contextlib.nullcontext())
     try:
