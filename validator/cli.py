@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="live preview that rebuilds when a YAML or .po file changes")
     serve.add_argument("--site-dir", type=Path, default=Path("site"), metavar="DIR",
                        help="where the sites go (default: site/)")
-    serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
+    serve.add_argument("--port", type=_port, default=8000,
+                       help="port on 127.0.0.1, 1 to 65535, or 0 for any free one (default: 8000)")
     serve.set_defaults(handler=_serve)
     return parser
 
@@ -98,6 +99,17 @@ def _job_count(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes: give a whole number, 1 or more")
     return int(text)
+
+
+def _port(text: str) -> int:
+    """A port to serve on, checked before anything is built: 0 asks for any free one."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535, or 0 for any free one)") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535, or 0 for any free one)")
+    return port
 
 
 def _keeps_results(command: argparse.ArgumentParser) -> None:
