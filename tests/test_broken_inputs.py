@@ -45,9 +45,11 @@ MACROS = {
     "{DIGITS}": "1" * 5000,
     "{THOUSANDDICE}": ", ".join(["1"] * 1001),
 }
+FRESH_ONLY = tuple(case["id"] for case in CASES if case.get("fresh"))
+"""Cases that could hang the test run were the fix undone (a FIFO): run only in a
+fresh process, under the time limit."""
 SUBPROCESS_CASES = ("chapter-alias-bomb-in-given", "chapter-nested-too-deep", "calc-integer-of-thousands-of-digits",
-                    "mkdocs-unknown-plugin", "rules-po-bom", "rulebook-duplicate-language",
-                    *(case["id"] for case in CASES if case.get("fresh")))
+                    "mkdocs-unknown-plugin", "rules-po-bom", "rulebook-duplicate-language", *FRESH_ONLY)
 TIME_LIMIT = 60
 
 
@@ -71,6 +73,19 @@ def _break(project: ProjectCopy, case: dict[str, Any]) -> dict[str, int]:
         path.unlink()
         path.mkdir()
         (path / "inside.txt").write_text("a folder where a file should be\n", encoding="utf-8")
+        return numbers
+    if case.get("fifo"):
+        path.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(path)
+        return numbers
+    if "symlink" in case:
+        path.unlink(missing_ok=True)
+        path.symlink_to(case["symlink"].replace("{root}", str(project.root)))
+        return numbers
+    if "size" in case:
+        with path.open("r+b") as grown:
+            grown.truncate(case["size"])  # zeros beyond the end, a sparse file: cheap at any size
         return numbers
     path.parent.mkdir(parents=True, exist_ok=True)
     data = path.read_bytes() if path.exists() else b""
@@ -113,12 +128,31 @@ def _assert_reported(case: dict[str, Any], numbers: dict[str, int], code: int, o
     assert all(len(line) < 2000 for line in lines), max(lines, key=len)[:300]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def _environment(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str | None]:
+    """The case's environment variables ({root} is the project folder; None unsets one)."""
+    return {name: None if value is None else str(value).replace("{root}", str(project.root))
+            for name, value in case.get("env", {}).items()}
+
+
+def _environ(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str]:
+    """The environment of a fresh process running the case."""
+    changed = _environment(project, case)
+    kept = {name: value for name, value in os.environ.items() if name not in changed}
+    return {**kept, **{name: value for name, value in changed.items() if value is not None}}
+
+
+IN_PROCESS = [case for case in CASES if not case.get("fresh")]
+
+
+@pytest.mark.parametrize("case", IN_PROCESS, ids=[case["id"] for case in IN_PROCESS])
 def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, Any],
                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in _environment(project, case).items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
     numbers = _break(project, case)
-    for name, value in case.get("env", {}).items():
-        monkeypatch.setenv(name, value)
     if case.get("closed") == "stdout":
         monkeypatch.setattr(sys, "stdout", None)
     started = time.monotonic()
@@ -135,7 +169,7 @@ def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str) -> 
     numbers = _break(project, case)
     closed = case.get("closed") == "stdout"
     done = subprocess.run([sys.executable, "-m", "validator", *_arguments(project, case)], cwd=project.root,
-                          capture_output=True, text=True, timeout=TIME_LIMIT, env={**os.environ, **case.get("env", {})},
+                          capture_output=True, text=True, timeout=TIME_LIMIT, env=_environ(project, case),
                           preexec_fn=(lambda: os.close(1)) if closed else None)
     _assert_reported(case, numbers, done.returncode, done.stdout + done.stderr)
 
@@ -176,7 +210,8 @@ def test_an_unreadable_example_file_is_one_line(project: ProjectCopy, capsys: py
     code = main(["--project", str(project.root), "check", "--examples", str(folder)])
     captured = capsys.readouterr()
     assert code == 2
-    assert "no such file" in captured.err
+    assert captured.err == (f"validator: error: --examples {folder}: is a folder, not a file. Fix: give the path "
+                            "of a YAML file of examples\n")
     shutil.rmtree(folder)
 
 
@@ -205,14 +240,14 @@ def test_a_file_that_cannot_be_read_is_one_line(project: ProjectCopy, capsys: py
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Permission bits do not stop root (who runs CI), so the refusal is simulated."""
     locked = project.path("docs/glossary.yml")
-    read_bytes = Path.read_bytes
+    open_file = os.open
 
-    def refuse(path: Path) -> bytes:
-        if path == locked:
+    def refuse(path: str | Path, flags: int, *args: int, **keywords: int) -> int:
+        if Path(path) == locked:
             raise PermissionError(13, "Permission denied", str(path))
-        return read_bytes(path)
+        return open_file(path, flags, *args, **keywords)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     code = main(["--project", str(project.root), "check"])
     captured = capsys.readouterr()
     assert code == 1

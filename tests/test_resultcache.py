@@ -112,8 +112,9 @@ def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCop
     same(project.validator("check"), cold)
 
 
-def test_a_cache_folder_that_cannot_be_written_costs_nothing(project: ProjectCopy, tmp_path: Path) -> None:
-    blocked = tmp_path / "a-file"
+def test_a_cache_folder_that_cannot_be_written_costs_nothing(project: ProjectCopy,
+                                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    blocked = tmp_path_factory.mktemp("elsewhere") / "a-file"
     blocked.write_text("not a folder")
     environment = {**os.environ, CACHE_VARIABLE: str(blocked)}
     import subprocess

@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -17,7 +18,7 @@ from typing import NoReturn
 
 from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
-from validator.resultcache import CACHE_VARIABLE, results_kept
+from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
 from validator.ruleset import Ruleset, ScenarioError, load_ruleset, search_book_folder, to_json
 
 EXIT_OK = 0
@@ -87,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="live preview that rebuilds when a YAML or .po file changes")
     serve.add_argument("--site-dir", type=Path, default=Path("site"), metavar="DIR",
                        help="where the sites go (default: site/)")
-    serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
+    serve.add_argument("--port", type=_port, default=8000,
+                       help="port on 127.0.0.1, 1 to 65535, or 0 for any free one (default: 8000)")
     serve.set_defaults(handler=_serve)
     return parser
 
@@ -97,6 +99,17 @@ def _job_count(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes: give a whole number, 1 or more")
     return int(text)
+
+
+def _port(text: str) -> int:
+    """A port to serve on, checked before anything is built: 0 asks for any free one."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535, or 0 for any free one)") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535, or 0 for any free one)")
+    return port
 
 
 def _keeps_results(command: argparse.ArgumentParser) -> None:
@@ -120,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"validator: error: --project {arguments.project}: no such folder", file=sys.stderr)
         return EXIT_USAGE
     search_book_folder(project)
+    working_on(project)
     keeping = (results_kept(project, enabled=not arguments.no_cache) if getattr(arguments, "keeps_results", False)
                else contextlib.nullcontext())
     try:
@@ -191,8 +205,9 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
     from validator.workspace import load_workspace
 
     for path in _arguments.examples:
-        if not path.is_file():
-            print(f"validator: error: --examples {path}: no such file", file=sys.stderr)
+        wrong = _not_a_file(path)
+        if wrong:
+            print(f"validator: error: --examples {path}: {wrong}", file=sys.stderr)
             return EXIT_USAGE
     report = check_workspace(load_workspace(project), _arguments.examples)
     _report_warnings(report.warnings)
@@ -200,6 +215,22 @@ def _check(project: Path, _arguments: argparse.Namespace) -> int:
         raise ProblemsFound(report.problems)
     print(f"{len(report.runs)} worked examples verified against the rules core; no problems.")
     return EXIT_OK
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` cannot be a file of examples, if it cannot: it is checked before the
+    load, so that a folder, a FIFO or a device is named for what it is."""
+    from validator.content.yamlsource import special_kind
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "no such file. Fix: give the path of a YAML file of examples"
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error}). Fix: check the path and its permissions"
+    if stat.S_ISREG(mode):
+        return None
+    return f"is {special_kind(mode)}, not a file. Fix: give the path of a YAML file of examples"
 
 
 def _report_warnings(warnings: Sequence[object]) -> None:

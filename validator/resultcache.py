@@ -26,8 +26,11 @@ as results not kept, never as an error.
 Where: ``$VALIDATOR_CACHE_DIR``, else ``$XDG_CACHE_HOME/validator``, else
 ``~/.cache/validator``; one folder per project, named after its path.  Nothing is
 written into the project.  An empty ``VALIDATOR_CACHE_DIR`` (or ``--no-cache``) keeps
-nothing.  The files are Python pickles, read back as code would be: keep the folder your
-own, as the default is.
+nothing.  The files are Python pickles, and reading one can run code, so the folder is
+trusted only when no one else can put a file there (see :func:`cache_refusal`): a
+relative path (which a cloned project could fill), a folder inside the project, one
+another user owns or can write, are refused in one line and the command runs without.
+Inside the folder no symbolic link is followed, for reading, writing or deleting.
 """
 
 from __future__ import annotations
@@ -38,11 +41,12 @@ import gc
 import hashlib
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import IO, TypeVar
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
@@ -57,8 +61,10 @@ class Bucket:
     """One file of the cache: a mapping from keys to results of one kind, loaded on
     first use and written back by :meth:`save` when it changed."""
 
-    def __init__(self, path: Path, fingerprint: bytes) -> None:
+    def __init__(self, path: Path, fingerprint: bytes, top: Path | None = None) -> None:
         self._path = path
+        self._top = top or path.parent
+        """The cache's folder: no link is followed below it."""
         self._fingerprint = fingerprint
         self._entries: dict[object, object] | None = None
         self._used: set[object] = set()
@@ -123,7 +129,8 @@ class Bucket:
         if not self._changed:
             return
         with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-            self._path.parent.mkdir(parents=True, exist_ok=True)
+            if not own_folder(self._path.parent, self._top, make=True):
+                return
             handle, temporary = tempfile.mkstemp(prefix=f".{self._path.name}.", dir=self._path.parent)
             try:
                 with os.fdopen(handle, "wb") as stream:
@@ -147,8 +154,10 @@ class Bucket:
         return self._entries
 
     def _read(self) -> dict[object, object]:
+        if not own_folder(self._path.parent, self._top, make=False):
+            return {}
         try:
-            with self._path.open("rb") as stream:
+            with open_own(self._path) as stream:
                 if stream.readline() != FORMAT + b"\n" or stream.readline() != self._fingerprint + b"\n":
                     return {}
                 with _collector_paused():  # many small objects: the collector would walk them again and again
@@ -170,13 +179,13 @@ class ResultCache:
         """The bucket ``name``; ``family/member`` names one of a family of buckets (one
         per input file, say), of which a run that used any uses all that still exist."""
         if name not in self._buckets:
-            self._buckets[name] = Bucket(self.folder / f"{name}.pickle", self._fingerprint)
+            self._buckets[name] = Bucket(self.folder / f"{name}.pickle", self._fingerprint, self.folder)
         return self._buckets[name]
 
     def peek(self, name: str, key: object) -> object | None:
         """What bucket ``name`` holds under ``key``, from a copy of the bucket that is
         never saved (see :func:`peek`)."""
-        return Bucket(self.folder / f"{name}.pickle", self._fingerprint).get(key)
+        return Bucket(self.folder / f"{name}.pickle", self._fingerprint, self.folder).get(key)
 
     def save(self) -> None:
         """Write what changed; forget the members of a family this run used that it did
@@ -189,6 +198,8 @@ class ResultCache:
             if family:
                 used.setdefault(family, set()).add(f"{member}.pickle")
         for family, members in used.items():
+            if not own_folder(self.folder / family, self.folder, make=False):
+                continue  # a link to another folder, say: nothing of it is the cache's to delete
             with contextlib.suppress(OSError):
                 for path in (self.folder / family).iterdir():
                     if path.suffix == ".pickle" and path.name not in members:
@@ -196,6 +207,65 @@ class ResultCache:
 
 
 _active: ResultCache | None = None
+
+
+def own_folder(folder: Path, top: Path, make: bool) -> bool:
+    """Whether ``folder`` and each folder above it up to ``top`` (the cache's folder)
+    are real folders (no symbolic link below ``top``) that this user owns and no one
+    else can write; missing ones are made, readable by this user only, when ``make``.
+    What another user could put there, or a link leads to, is not the cache's to read,
+    write or delete."""
+    if not folder.is_relative_to(top):
+        return False
+    if make:
+        with contextlib.suppress(OSError):
+            top.mkdir(mode=0o700, parents=True, exist_ok=True)
+    current = top
+    for part in ("", *folder.relative_to(top).parts):
+        current = current / part if part else current
+        try:
+            # The top may be a link (a cache kept on another disk): where it leads was
+            # vetted when the cache was opened (see cache_refusal).
+            info = os.stat(current) if current == top else os.lstat(current)
+        except FileNotFoundError:
+            if not make:
+                return False
+            try:
+                os.mkdir(current, 0o700)
+                info = os.lstat(current)
+            except OSError:
+                return False
+        except OSError:
+            return False
+        if not stat.S_ISDIR(info.st_mode) or _foreign(info, sticky_allowed=False):
+            return False
+    return True
+
+
+def _foreign(info: os.stat_result, sticky_allowed: bool) -> bool:
+    """Whether another user can change what a folder holds: it is theirs (root's
+    folders excepted, above the cache), or others may write it (a sticky folder, such
+    as /tmp, only lets them replace their own entries: allowed above the cache)."""
+    uid = os.getuid()
+    if info.st_uid != uid and not (sticky_allowed and info.st_uid == 0):
+        return True
+    writable_by_others = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return bool(writable_by_others) and not (sticky_allowed and info.st_mode & stat.S_ISVTX)
+
+
+@contextlib.contextmanager
+def open_own(path: Path) -> Iterator[IO[bytes]]:
+    """``path`` opened for reading if it is a regular file of this user's, not a link."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+            raise OSError(f"{path} is not a file of the cache")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with os.fdopen(descriptor, "rb") as stream:
+        yield stream
 
 
 def bucket(name: str) -> Bucket | None:
@@ -226,6 +296,69 @@ def cache_root(environment: Mapping[str, str] = os.environ) -> Path | None:
     return (Path(base) if base else Path.home() / ".cache") / "validator"
 
 
+def cache_refusal(project: Path | None, environment: Mapping[str, str] = os.environ) -> str | None:
+    """Why the cache's root cannot be trusted, if it cannot: the one line to say so.
+
+    Pickles are read back as code would be run, so the root must be where nothing but
+    this user can put a file: an absolute path (a relative one is a folder of wherever
+    the command runs, such as a cloned project), outside the project, in folders no one
+    else may change (root's and sticky ones such as /tmp allowed above it)."""
+    for name in (CACHE_VARIABLE, "XDG_CACHE_HOME"):
+        value = environment.get(name, "")
+        if value.strip() and not Path(value).expanduser().is_absolute():
+            return (f"{name}={value} is a relative path, so the cache would be read from wherever the command "
+                    f"runs. Fix: give an absolute path (or set {CACHE_VARIABLE} empty to keep nothing)")
+        if name == CACHE_VARIABLE and name in environment:
+            break  # XDG_CACHE_HOME is not consulted then
+    root = cache_root(environment)
+    if root is None:
+        return None
+    resolved = root.resolve()
+    if project is not None and resolved.is_relative_to(project.resolve()):
+        return (f"the cache folder {root} is inside the project. Fix: set {CACHE_VARIABLE} to a folder outside "
+                "it, such as ~/.cache/validator")
+    return _foreign_folder(resolved)
+
+
+def _foreign_folder(root: Path) -> str | None:
+    """The line naming the first folder of ``root`` and those above it that another user
+    could change, if any."""
+    for current in (root, *root.parents):
+        try:
+            info = os.stat(current)
+        except OSError:
+            continue  # made by this user when results are written
+        if _foreign(info, sticky_allowed=current != root):
+            owner = "another user owns it" if info.st_uid not in (os.getuid(), 0) else "others can write it"
+            return (f"the cache folder {root} is not safe to read ({current}: {owner}), and its files are run as "
+                    f"code. Fix: use a folder of your own (chmod go-w {current}, or set {CACHE_VARIABLE})")
+    return None
+
+
+_refusal_said = False
+_project: Path | None = None
+
+
+def working_on(project: Path) -> None:
+    """The project the command works on, which no cache may lie inside (see
+    :func:`trusted_root`: the search's lemmas are kept outside any command's cache)."""
+    global _project, _refusal_said
+    _project, _refusal_said = project, False
+
+
+def trusted_root(project: Path | None = None) -> Path | None:
+    """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
+    having said why once on standard error: the command runs on without the cache."""
+    global _refusal_said
+    refusal = cache_refusal(project or _project)
+    if refusal is None:
+        return cache_root()
+    if not _refusal_said:
+        print(f"validator: warning: results not kept: {refusal}", file=sys.stderr)
+        _refusal_said = True
+    return None
+
+
 def cache_folder(project: Path, environment: Mapping[str, str] = os.environ) -> Path | None:
     """The folder of ``project``'s results, None when nothing is kept."""
     root = cache_root(environment)
@@ -241,7 +374,7 @@ def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | 
     """Keep results for the commands run inside: the cache is active until the end,
     and what changed is written then (also when the command found problems)."""
     global _active
-    folder = cache_folder(project) if enabled else None
+    folder = cache_folder(project) if enabled and trusted_root(project) is not None else None
     if folder is None:
         yield None
         return

@@ -33,8 +33,9 @@ from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
+from validator.content.yamlsource import read_input
 from validator.derived import derived
-from validator.problems import Problem
+from validator.problems import Problem, ProblemsFound
 
 
 class Severity(StrEnum):
@@ -544,8 +545,8 @@ def _file_findings(file: str, held: list[tuple[Position, str, str, str, bool]], 
     texts = [(owner.of(key).line, context, text, translated) for owner, key, context, text, translated in held]
     lines: list[str] = []
     if root is not None:
-        with contextlib.suppress(OSError):
-            lines = (root / file).read_text("utf-8").splitlines()
+        with contextlib.suppress(ProblemsFound):
+            lines = read_input(root / file, file).decode("utf-8", "replace").splitlines()
     found = [Finding(file, line, context, *finding)
              for line, context, text, _translated in texts for finding in markup_problems(text)]
     for line, context, text, translated in texts:

@@ -26,6 +26,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import normalize, write_po
 
+from validator.content.yamlsource import read_input
+
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 """Babel guesses these from braces and percent signs; rule texts and labels are not
 format strings (their tokens are checked by the lint), and the flag would make msgfmt
@@ -128,11 +130,8 @@ def write_catalog_if_changed(catalog: Catalog, path: Path) -> bool:
     every ``i18n update`` on a clean tree into nine changed files. Returns whether
     the file was written."""
     data = catalog_bytes(catalog)
-    try:
-        if _without_dates(path.read_bytes()) == _without_dates(data):
-            return False
-    except FileNotFoundError:
-        pass
+    if os.path.lexists(path) and _without_dates(read_input(path, str(path))) == _without_dates(data):
+        return False
     write_bytes_atomically(data, path)
     return True
 

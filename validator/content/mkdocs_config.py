@@ -38,6 +38,9 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
     refused = _refused_keys(text, shown_as)
     if refused:
         return refused
+    inherited = _inherited_problems(path, text, shown_as)
+    if inherited:
+        return inherited
     from mkdocs.config import load_config  # here: a check loads MkDocs in a process of its own
     from mkdocs.exceptions import MkDocsException
 
@@ -50,10 +53,6 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
                 messages.append(str(error))
         except (yaml.YAMLError, OSError, ValueError, TypeError, LookupError) as error:
             messages.append(f"MkDocs cannot load it ({type(error).__name__}: {error})")
-        except RecursionError:
-            return [Problem(shown_as, _key_line(text, "INHERIT"), "", "MkDocs: INHERIT leads back to a file that "
-                            "inherits it (a loop), so the configuration never ends",
-                            "make INHERIT name a parent configuration that does not inherit this file, or remove it")]
     return [Problem(shown_as, _line_of(message, text), "", f"MkDocs: {_one_line(_without_frames(message))}", FIX)
             for message in dict.fromkeys(messages)]
 
@@ -80,13 +79,6 @@ def _refused_keys(text: str, shown_as: str) -> list[Problem]:
             for key, _value in root.value if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
 
 
-def _key_line(text: str, key: str) -> int:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(rf"{re.escape(key)}\s*:", line):
-            return number
-    return 0
-
-
 _FRAME = re.compile(r"^\s*(?:File \"[^\n]*\", line \d+.*|Traceback \(most recent call last\):|\s*[~^]+\s*)$")
 
 
@@ -97,6 +89,50 @@ def _without_frames(message: str) -> str:
     if not any(_FRAME.match(line) for line in lines):
         return message
     return f"{lines[0]} {lines[-1].strip()}"
+MAX_INHERITED = 8
+"""Files a configuration may inherit from in a chain; MkDocs itself follows any number,
+and a chain that comes back to a file it holds never ends."""
+
+
+def _inherited_problems(path: Path, text: str, shown_as: str) -> list[Problem]:
+    """What is wrong with the files ``path`` inherits (its ``INHERIT`` key, and theirs).
+
+    MkDocs opens them itself, without any bound: each is vetted here first as every
+    input is (a regular file, within the size limit), so that a FIFO or ``/dev/zero``
+    named there is reported instead of waited on or read without end."""
+    seen = {path.resolve()}
+    while (parent := _inherit_of(text)) is not None:
+        parent_path = (path.parent / parent).resolve()
+        shown_parent = f"{parent} (inherited by {shown_as})"
+        if parent_path in seen or len(seen) > MAX_INHERITED:
+            return [Problem(shown_as, _line_of("Config value 'INHERIT'", text), "",
+                            f"INHERIT leads to a chain of more than {MAX_INHERITED} files or back to a file of "
+                            "the chain", "inherit from a file that does not itself inherit (back)")]
+        seen.add(parent_path)
+        try:
+            text = decode_utf8(read_input(parent_path, shown_parent), shown_parent)
+        except ProblemsFound as found:
+            return list(found.problems)
+        syntax = _yaml_problem(text, shown_parent)
+        if syntax is not None:
+            return [syntax]
+        path, shown_as = parent_path, shown_parent
+    return []
+
+
+def _inherit_of(text: str) -> str | None:
+    """The file a configuration's top-level ``INHERIT`` key names, if any, read as MkDocs
+    reads it; the nodes are only composed, so tags such as ``!ENV`` need no loader."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for key, value in node.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "INHERIT" and isinstance(value, yaml.ScalarNode):
+            return str(value.value)
+    return None
 
 
 def _yaml_problem(text: str, shown_as: str) -> Problem | None:

@@ -55,6 +55,26 @@ def _invisible(text: str) -> str | None:
     """The first control character (NUL, an escape) or bidirectional control of ``text``."""
     return next((character for character in text
                  if character in _BIDI_CONTROLS or unicodedata.category(character) == "Cc"), None)
+PATH_KEYS = ("content_dir", "locales_dir", "mkdocs_config")
+"""The keys of ``rulebook.yml`` that name a place: each is read, and ``i18n update``
+writes into the locales folder, so none may lead out of the project."""
+
+
+def _refuse_paths_outside(root: Path, project: Project) -> None:
+    """One problem per path key that is absolute or leads out of the project, once
+    ``..`` and symbolic links are followed: a clone's rulebook.yml must not make the
+    tool read, or overwrite, another folder's files."""
+    inside = root.resolve()
+    problems = []
+    for key in PATH_KEYS:
+        value = str(getattr(project, key))
+        if Path(value).is_absolute() or not (inside / value).resolve().is_relative_to(inside):
+            problems.append(Problem(PROJECT_FILE, project.position.of(key).line, "",
+                                    f"'{key}' ({value}) leads outside the project folder",
+                                    "give a path inside the project, relative to rulebook.yml (a symbolic link "
+                                    "there may not lead out either)"))
+    if problems:
+        raise ProblemsFound(problems)
 
 
 def load_project(root: Path) -> Project:
@@ -91,6 +111,7 @@ def load_project(root: Path) -> Project:
                                          "remove it: the name is shown as written in the language menu of every "
                                          "page, where it could hide or reorder text")])
         first[language.code] = language.position.line
+    _refuse_paths_outside(root, project)
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
                                      f"source language '{project.source_language}' is not among the languages",

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import hashlib
+import os
 import re
+import stat
 import types
 import typing
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -57,15 +61,14 @@ def reads_recorded() -> Iterator[dict[str, bytes]]:
 
 
 def read_input(path: Path, shown_as: str) -> bytes:
-    """The bytes of an input file; a file that cannot be read is one problem naming why."""
+    """The bytes of an input file; a file that cannot be read is one problem naming why.
+
+    Only a regular file is opened, and never in a way that can wait: a FIFO opened
+    for reading blocks until a writer comes, and a device such as ``/dev/zero`` never
+    ends.  The size is bounded while reading, since ``st_size`` says nothing of what a
+    special file (or a file growing meanwhile) gives."""
     try:
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise ProblemsFound([Problem(shown_as, 0, "", f"the file is larger than {MAX_INPUT_BYTES // 2**20} MiB",
-                                         "split it into smaller files")])
-        data = path.read_bytes()
-        if _recorded is not None:
-            _recorded[shown_as] = data
-        return data
+        data = _read_bounded(path, shown_as, limit_of(path))
     except IsADirectoryError:
         raise ProblemsFound([Problem(shown_as, 0, "", "is a folder where a file is expected",
                                      "replace the folder by the file, or move it away")]) from None
@@ -78,6 +81,63 @@ def read_input(path: Path, shown_as: str) -> bytes:
     except OSError as error:
         raise ProblemsFound([Problem(shown_as, 0, "", f"the file cannot be read ({error.strerror or error})",
                                      "check the file and the disk")]) from None
+    if _recorded is not None:
+        _recorded[shown_as] = data
+    return data
+
+
+def _read_bounded(path: Path, shown_as: str, limit: SizeLimit) -> bytes:
+    """At most ``limit.bytes`` bytes of the regular file at ``path``, refused beyond.
+
+    The file is looked at before it is opened (a FIFO is not opened at all), then
+    again through the open descriptor, since it may have been replaced in between."""
+    refuse_special(path, os.stat(path).st_mode, shown_as)
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        refuse_special(path, os.fstat(descriptor).st_mode, shown_as)
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(descriptor, min(_CHUNK, limit.bytes + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit.bytes:
+                raise ProblemsFound([Problem(shown_as, 0, "", f"the file is larger than {mib(limit.bytes)} (the "
+                                             f"limit for {limit.of})", limit.fix)])
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+_CHUNK = 2**20
+
+
+def refuse_special(path: Path, mode: int, shown_as: str) -> None:
+    """Raise the problem of an input that is not a regular file (a folder, a FIFO, a
+    device, a socket), naming what it is; reading one would block or never end."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+    what = special_kind(mode)
+    raise ProblemsFound([Problem(shown_as, 0, "", f"is {what}, not a regular file",
+                                 "replace it by the file itself (a symbolic link may point only to a file)")])
+
+
+def special_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    kinds = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
+
+
+def limit_of(path: Path) -> SizeLimit:
+    """The size limit of an input, by its kind: catalogues and templates grow with the
+    rules of the whole book, every other input with one chapter or part of it."""
+    return CATALOG_LIMIT if path.suffix in (".po", ".pot") else INPUT_LIMIT
+
+
+def mib(size: int) -> str:
+    return f"{size / 2**20:g} MiB"
 
 
 def decode_utf8(data: bytes, shown_as: str) -> str:
@@ -93,9 +153,25 @@ def decode_utf8(data: bytes, shown_as: str) -> str:
                                      "character")]) from None
 
 
-MAX_INPUT_BYTES = 32 * 2**20
-"""A catalogue of a 3,000-rule book is about 5 MiB (the bundled ones are under 200 KiB) and reads in a few
-seconds; a file of more than 32 MiB is a mistake (or an attack), refused before it is read."""
+@dataclass(frozen=True)
+class SizeLimit:
+    """The most bytes one kind of input may hold, and what to do about a larger file."""
+
+    bytes: int
+    of: str
+    fix: str
+
+
+INPUT_LIMIT = SizeLimit(4 * 2**20, "an input file",
+                        "split it into smaller files (one chapter per file) or check that it is the right file")
+"""Any input but a catalogue: a chapter holds the rules of one chapter, so a file far
+beyond the largest real one is a mistake (or an attack), refused while it is read.
+README.md gives the sizes this is measured against."""
+CATALOG_LIMIT = SizeLimit(16 * 2**20, "a catalogue or template",
+                          "check that it is the right file; drop obsolete entries (msgattrib --no-obsolete)")
+"""A catalogue (.po) or template (.pot) holds the texts of the whole book in one
+language, so it grows with the book: the limit leaves room above the largest book
+measured (README.md)."""
 MAX_DEPTH = 40
 """Nesting deeper than any rulebook needs; the parser itself would overflow at a few hundred."""
 MAX_NODES = 200_000

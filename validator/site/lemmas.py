@@ -22,12 +22,13 @@ from pathlib import Path
 import simplemma
 from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
 
-from validator.resultcache import cache_root
+from validator.resultcache import open_own, own_folder, trusted_root
 
 
 def cache_folder() -> Path | None:
-    """Where the lemmas are kept: the tool's cache folder (see validator.resultcache)."""
-    return cache_root()
+    """Where the lemmas are kept: the tool's cache folder, when it can be trusted (see
+    validator.resultcache)."""
+    return trusted_root()
 
 
 def lemmatizes(code: str) -> bool:
@@ -45,7 +46,7 @@ class Lemmas:
         self.found: dict[str, str] = {}
         if self.path is not None:
             with contextlib.suppress(OSError, ValueError):
-                data = json.loads(self.path.read_text(encoding="utf-8"))
+                data = json.loads(_read_own(self.path))
                 if isinstance(data, dict):
                     self.known = {str(key): str(value) for key, value in data.items()}
 
@@ -61,10 +62,11 @@ class Lemmas:
         if not self.found or self.path is None:
             return
         with contextlib.suppress(OSError, ValueError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not own_folder(self.path.parent, self.path.parent, make=True):
+                return
             merged: dict[str, str] = {}
             with contextlib.suppress(OSError, ValueError):
-                merged = dict(json.loads(self.path.read_text(encoding="utf-8")))
+                merged = dict(json.loads(_read_own(self.path)))
             merged.update(self.found)
             handle, name = tempfile.mkstemp(dir=self.path.parent, prefix=".lemmas-", suffix=".json")
             try:
@@ -76,6 +78,15 @@ class Lemmas:
                     os.unlink(name)  # left only when the rename did not happen
             self.found = {}
 
+
+def _read_own(path: Path) -> str:
+    """The text of a lemmas file of the cache, not through a link (see validator.resultcache)."""
+    with open_own(path) as stream:
+        return stream.read(MAX_LEMMAS_BYTES).decode("utf-8")
+
+
+MAX_LEMMAS_BYTES = 64 * 2**20
+"""Far beyond the words of any rulebook: a larger file is not read whole (it then fails as JSON)."""
 
 _LEMMAS: dict[str, Lemmas] = {}
 

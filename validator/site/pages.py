@@ -25,6 +25,7 @@ from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import KINDS, Chapter, Discrepancy, Example, Source
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
+from validator.content.yamlsource import decode_utf8, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
@@ -359,8 +360,9 @@ def translators_guide(workspace: Workspace, language_code: str) -> str:
     guide = workspace.root / workspace.project.content_dir / "guide"
     for code in (language_code, workspace.project.source_language):
         path = guide / f"translators.{code}.md"
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
+        if path.exists():  # a FIFO or a device in its place is reported, not skipped
+            shown = path.relative_to(workspace.root).as_posix()
+            return decode_utf8(read_input(path, shown), shown)
     return "# Translator's guide\n"
 
 

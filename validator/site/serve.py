@@ -17,8 +17,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer, _timestamp
@@ -84,6 +85,35 @@ class PreviewServer(LiveReloadServer):
     """MkDocs' server, whose browsers can also be told to reload when a build that
     ran in the background is in place (it holds requests only while the quick
     update runs, never during a whole build)."""
+
+    _opened = False
+
+    def open_port(self) -> int:
+        """Take the port now, before anything is built (a port in use is said at once);
+        the port taken, which the system chose when asked for 0."""
+        self.server_bind()
+        self.server_activate()
+        self._opened = True
+        port = int(self.server_address[1])
+        self.url = f"http://127.0.0.1:{port}/"
+        return port
+
+    def server_bind(self) -> None:
+        if not self._opened:  # MkDocs' serve() binds again: the port is already taken
+            super().server_bind()
+
+    def server_activate(self) -> None:
+        if not self._opened:
+            super().server_activate()
+
+    def serve_request(self, environ: dict[str, Any], start_response: Callable[..., object]) -> Iterable[bytes]:
+        """A path no file can have (a NUL byte, say) is the request's fault: 400, where
+        MkDocs answers 500 and logs a traceback."""
+        path = str(environ.get("PATH_INFO", ""))
+        if any(ord(character) < 0x20 for character in path):
+            start_response("400 Bad Request", [("Content-Type", "text/plain")])
+            return [b"400 Bad Request: the path holds a control character"]
+        return super().serve_request(environ, start_response)
 
     def announce(self) -> None:
         with self._epoch_cond:
@@ -193,7 +223,6 @@ def serve(project: Path, site_dir: Path, port: int) -> int:
         return EXIT_PROBLEMS
     keep_inputs()
     live = LiveSite(site_dir)
-    rebuild(project, site_dir, live)
     builds: BackgroundBuilds | None = None
 
     def builder() -> None:
@@ -204,6 +233,14 @@ def serve(project: Path, site_dir: Path, port: int) -> int:
 
     # Files are polled every tenth of a second (MkDocs polls every half): the edit shows sooner.
     server = PreviewServer(builder=builder, host="127.0.0.1", port=port, root=str(site_dir), polling_interval=0.1)
+    try:
+        port = server.open_port()
+    except OSError as error:
+        server.server_close()
+        print(f"validator: error: cannot serve on port {port} of 127.0.0.1 ({error.strerror or error}). Fix: "
+              "choose another with --port N (--port 0 takes any free one)", file=sys.stderr)
+        return EXIT_PROBLEMS
+    rebuild(project, site_dir, live)
     builds = BackgroundBuilds(project, site_dir, live, server)
     threading.Thread(target=lambda: _locked(builds.lock, live.prepare), daemon=True).start()
     for path in watched_paths(project):
