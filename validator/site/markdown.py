@@ -113,3 +113,16 @@ def html_link(label: str | Markup, target: str, title: str | None = None) -> Mar
     page = html_page(page) if page.endswith(".md") else page
     title_part = f' title="{escape(inert(title))}"' if title else ""
     return Markup(f'<a href="{Markup.escape(page + hash_ + fragment)}"{title_part}>{_shown(label)}</a>')
+
+
+def external_link(label: str | Markup, address: str) -> Markup:
+    """A link to a public address from the YAML, as an HTML element with the address
+    escaped as an attribute value: never pasted into Markdown link syntax, where a
+    ``)`` in the address would end the link and what follows would become Markdown
+    (another link, an attribute list).  The same in finished HTML and in Markdown,
+    which passes an inline element through as it is and reads only its label, escaped.
+
+    >>> str(external_link("a", 'https://x.example/?q="1"&r=2'))
+    '<a href="https://x.example/?q=&#34;1&#34;&amp;r=2">a</a>'
+    """
+    return Markup(f'<a href="{Markup.escape(address)}">{_shown(label)}</a>')
