@@ -29,6 +29,7 @@ from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.charts import example_charts
+from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
@@ -354,13 +355,14 @@ def _chapter_pages(env: Environment, view: PageView, chapters: Iterable[Chapter]
 def translators_guide(workspace: Workspace, language_code: str) -> str:
     """The hand-written guide of the language, or the source language's as a fallback.
 
-    It is our own prose, kept as Markdown in ``docs/guide/translators.<lang>.md``,
-    not data from the rulebook, so it is published as written."""
+    It is kept as Markdown in ``docs/guide/translators.<lang>.md`` and translated by
+    volunteers, like the catalogues, so it is untrusted: without front matter here,
+    and its HTML sanitized by the build (see :mod:`validator.site.handwritten`)."""
     guide = workspace.root / workspace.project.content_dir / "guide"
     for code in (language_code, workspace.project.source_language):
         path = guide / f"translators.{code}.md"
         if path.is_file():
-            return path.read_text(encoding="utf-8")
+            return without_front_matter(path.read_text(encoding="utf-8"))
     return "# Translator's guide\n"
 
 
