@@ -315,7 +315,10 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
                              "assets/validator/previews.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages],
-                  "scheme": scheme_switch(workspace.ui_catalogs.get(code))},
+                  "scheme": scheme_switch(workspace.ui_catalogs.get(code)),
+                  # The logo leads to the language's home page: Material would print an
+                  # extra.homepage of mkdocs.yml as a link, an address no check reads.
+                  "homepage": ""},
     }
 
 
