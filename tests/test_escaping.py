@@ -5,6 +5,7 @@ text and in every catalogue, with file, line and msgctxt."""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import markdown as python_markdown
 import pytest
@@ -162,3 +163,68 @@ def test_markup_in_a_citation_section_is_refused(project: ProjectCopy) -> None:
     assert run.code == 1
     assert any(text.startswith(f"docs/rules/chariots.yml:{line}: [chariots/shooting-hit-allocation] markup:")
                for text in run.err.splitlines()), run.err
+
+
+class _Elements(HTMLParser):
+    """Every element of some HTML, with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, dict(attrs)))
+
+
+def elements_of(page: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Elements()
+    parser.feed(page)
+    return parser.found
+
+
+@pytest.mark.parametrize("address", [
+    'https://x.example/a){: onmouseover="x()" }',
+    "https://x.example/)[y](javascript:x())",
+    'https://x.example/"onmouseover="x()',
+    "https://x.example/a]{: onclick=x() }",
+])
+def test_an_address_is_a_link_attribute_never_markdown(address: str) -> None:
+    """Whatever an address holds (the loader refuses these; the rendering must not rely
+    on it), it is one link whose only attribute is the address itself."""
+    from validator.site.register import RegisterView
+
+    page = html_of(f"Online: {RegisterView.address(address)}")
+    assert elements_of(page) == [("p", {}), ("a", {"href": address})]
+
+
+@pytest.mark.parametrize("hostile", [
+    '<script>x()</script>', '<img src=x onerror="x()">', '<a href=" java\tscript:x()">y</a>',
+    '<p onclick="x()">y</p>', '<!-- prerendered --><svg onload=x()><!-- /prerendered -->',
+    '**y**{: onmouseover="x()" }', '[y](javascript:x())', "[y][r]\n\n[r]: vbscript:x()",
+    '<div markdown onmouseover="x()">*y*</div>', '<iframe src="data:text/html,x"></iframe>',
+])
+def test_a_hand_written_page_keeps_no_script(hostile: str) -> None:
+    """A volunteer's page as MkDocs converts it, then sanitized: no element that runs
+    script, no event handler, no address but a web, mail or relative one."""
+    from validator.site.handwritten import safe_address, sanitized
+
+    unsafe = elements_of(html_of(hostile))
+    assert any(tag not in ("p", "strong", "em", "div") or any(name != "id" for name in attrs)
+               for tag, attrs in unsafe), unsafe  # the hostile text is markup before sanitizing
+    for tag, attrs in elements_of(sanitized(html_of(hostile))):
+        assert tag in ("p", "a", "strong", "em", "div"), tag
+        assert not any(name.startswith("on") for name in attrs), attrs
+        assert safe_address(attrs.get("href") or ""), attrs
+
+
+def test_the_site_url_is_an_address(project: ProjectCopy) -> None:
+    from validator.checks.handwritten import site_url_problems
+
+    config = project.path("mkdocs.yml")
+    with config.open("a", encoding="utf-8") as handle:
+        handle.write("site_url: 'https://x.example/\"><script>x()</script>'\n")
+    lines = [str(problem) for problem in site_url_problems(config, "mkdocs.yml")]
+    assert len(lines) == 1 and lines[0].startswith("mkdocs.yml:") and "site_url is not a web address" in lines[0]
+    config.write_text(config.read_text(encoding="utf-8").replace("x.example/\"><script>x()</script>",
+                                                               "x.example/rules/"), encoding="utf-8")
+    assert site_url_problems(config, "mkdocs.yml") == []

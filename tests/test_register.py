@@ -19,6 +19,7 @@ from validator.content.model import PLACE_KINDS
 from validator.content.tokens import tokens
 from validator.content.units import LanguageUnits, convert
 from validator.site.api import SCHEMAS, documents
+from validator.site.markdown import escape
 from validator.site.pages import render_pages
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
@@ -130,7 +131,7 @@ def test_the_sources_page_gives_addresses_and_says_which_documents_are_not_held(
     sources = pages[code]["sources.md"]
     index = sources[sources.index("{ #whfb-6th-index }"):]
     index = index[:index.index("\n## ")]
-    assert f"{online}: [https&#58;//6th&#46;whfb&#46;app/](https://6th.whfb.app/)" in index
+    assert f'{online}: <a href="https&#58;//6th&#46;whfb&#46;app/">https&#58;//6th&#46;whfb&#46;app/</a>' in index
     not_held = [source.id for source in workspace.rulebook.sources.sources if source.needs_evidence]
     assert sources.count(no_copy) == len(not_held) >= 2
     faq = sources[sources.index("{ #en-faq }"):]
@@ -152,10 +153,10 @@ def test_the_register_shows_the_damaged_places_and_the_evidence(
     entry = register[register.index("{ #scan-garbled-letter }"):]
     entry = entry[:entry.index("</div>")]
     assert '<q class="document-text" lang="pl">&#37;7ładne' in entry and "Żadne inne modele" in entry
-    assert "(https://6th.whfb.app/characters/look-out-sir)" in register
+    assert f'href="{escape("https://6th.whfb.app/characters/look-out-sir")}"' in register
     inch = register[register.index("{ #scan-lost-inch-marks }"):]
     inch = inch[:inch.index("</div>")]
-    assert inch.count("(https://6th.whfb.app/characters/proximity-to-friendly-troops)") == 2
+    assert inch.count(f'href="{escape("https://6th.whfb.app/characters/proximity-to-friendly-troops")}"') == 2
 
 
 def test_a_damaged_place_shows_under_the_rule_it_touches(pages: dict[str, dict[str, str]]) -> None:

@@ -14,6 +14,7 @@ page script, and a dialog counts as well.
 from __future__ import annotations
 
 import contextlib
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,23 @@ from typing import Any
 import pytest
 from browser_support import needs_chromium, serve
 from conftest import copy_project
-from xss_corpus import FAQ_UNDER_RULE, KINDS, PAGES, PREVIEWED, YAML_CONTEXTS, all_ids, payload, plant, short
+from xss_corpus import (
+    DESCRIPTION,
+    FAQ_UNDER_RULE,
+    FIELDS,
+    GUIDES,
+    KINDS,
+    LANGUAGE_NAMES,
+    MKDOCS,
+    PAGES,
+    PREVIEWED,
+    YAML_CONTEXTS,
+    all_ids,
+    payload,
+    plant,
+    short,
+    shown_ids,
+)
 
 LANGUAGES = ("en", "es", "pl")
 RECORDER = """
@@ -323,6 +340,32 @@ def test_the_preview_test_fails_when_previews_are_written_as_html(server: str, b
     assert any(call.startswith(f"es-{short(PREVIEWED)}") for call in fired), fired
 
 
+def _shown_calls(page: Path) -> set[str]:
+    """The payload ids a page shows as text, in its body or its title: its HTML without
+    the tags, then decoded (a payload shown as text is escaped in the HTML)."""
+    return set(CALL.findall(html.unescape(re.sub(r"<[^>]*>", " ", page.read_text(encoding="utf-8")))))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_texts_shown_as_written_are_on_the_pages(hostile_site: Path, language: str) -> None:
+    """The payloads planted outside the translated texts (the register's quotations and
+    evidence, the units' citations on the Spanish site, whose distances are in
+    centimetres, the official answers' pages, the languages' names, the translator's
+    guide) are really on the pages the browser tests watch, so those tests would see
+    them run; site_url and site_description are in the head, escaped in their attributes."""
+    shown = set().union(*(_shown_calls(hostile_site / language / name) for name in PAGES))
+    expected = {f"{name}:{kind}" for name in shown_ids() for kind in KINDS
+                if not name.startswith(("guide-", DESCRIPTION)) and (language == "es" or not name.startswith("units-"))}
+    # In a guide, Markdown is read: a link's or an attribute list's payload is markup made harmless, not text.
+    expected |= {f"guide-{language}:{kind}" for kind in KINDS if kind not in ("mdlink", "attrlist")}
+    expected.add(f"guide-{language}-front-matter:title")
+    assert sorted(expected - shown) == []
+    head = (hostile_site / language / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://x.example/&#34;&gt;&lt;script&gt;__xss(&#39;mkdocs-site-url:script' in head
+    assert f'content="&lt;script&gt;__xss(&#39;{DESCRIPTION}:script' in head
+    assert "mkdocs-homepage" not in head
+
+
 def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:
     """Defence in the first place: `validator check` names each hostile text with
     its file, line and msgctxt, and fails."""
@@ -338,7 +381,19 @@ def test_the_check_refuses_every_planted_text(hostile_project: Path) -> None:
             assert any(where in line and f"[{context}] url-scheme:" in line for line in lines), (context, code)
     for domain in ("labels", "ui"):
         assert any(f"locales/es/LC_MESSAGES/{domain}.po:" in line and "markup:" in line for line in lines)
-    assert len(all_ids()) > 500
+    for file, _start, _name in FIELDS:
+        assert any(line.startswith(f"{file}:") and "] markup:" in line for line in lines), file
+    project = (hostile_project / "rulebook.yml").read_text(encoding="utf-8").split("\n")
+    names = [number for number, line in enumerate(project, start=1) if "__xss('language-" in line]
+    assert len(names) == len(LANGUAGE_NAMES)
+    for number in names:
+        assert any(line.startswith(f"rulebook.yml:{number}: [rulebook] markup:") for line in lines), number
+    for code in GUIDES:
+        guide = f"docs/guide/translators.{code}.md:"
+        for wrong in ("raw HTML in a hand-written page", "the script address javascript:", "an event handler"):
+            assert any(line.startswith(guide) and wrong in line for line in lines), (code, wrong)
+    assert any(line.startswith("mkdocs.yml:") and "site_url is not a web address" in line for line in lines)
+    assert MKDOCS["site_url"] and len(all_ids()) > 500
 
 
 def _fired_on_rendered_chapter(browser: Any, hostile_project: Path) -> list[str]:

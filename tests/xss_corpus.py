@@ -67,8 +67,37 @@ UI = ("Worked example", "Glossary", "Home", "Sources", "Rule", "Why", "Given", "
       "See the register of discrepancies", "Translation error", "Edition difference", "Dark theme")
 """Words of the site's own templates (navigation, headings, admonition titles)."""
 
+FIELDS = (
+    ("docs/sources.yml", "    pages: ", "source-pages"),
+    ("docs/discrepancies.yml", "        printed: ", "place-printed"),
+    ("docs/discrepancies.yml", "        reads: ", "place-reads"),
+    ("docs/discrepancies.yml", "            section: Randomise Hits (Monsters)", "evidence-section"),
+    ("docs/units.yml", "          section: Muerte del carro;", "units-section"),
+    ("docs/units.yml", '          pages: "127-128"', "units-pages"),
+    ("docs/faq.yml", '    page: "114"', "faq-page"),
+    ("docs/faq.yml", "        section: Disparos contra", "faq-evidence-section"),
+)
+"""Texts of the YAML that are shown as written, not translated: (file, the start of
+the line of the first one planted, the payload's id)."""
+
+LANGUAGE_NAMES = {"English": "language-en", "Español": "language-es", "Polski": "language-pl"}
+"""The languages' names in rulebook.yml (the language selector, the status page), by their id."""
+
+GUIDES = ("en", "es", "pl")
+"""The translator's guides (docs/guide/translators.<code>.md): payloads in their text and
+in forms only a hand-written Markdown page has (front matter, raw HTML blocks, attribute
+lists, link references, the markers of prerendered HTML)."""
+
+DESCRIPTION = "mkdocs-site-description"
+"""The id of the payload planted in mkdocs.yml's site_description."""
+MKDOCS: dict[str, object] = {"site_url": "https://x.example/\"><script>__xss('mkdocs-site-url:script')</script>"
+                      "<img/src=x/onerror=__xss('mkdocs-site-url:img')><a/x=\"",
+          "extra": {"homepage": "javascript:__xss('mkdocs-homepage:click')"}}
+"""Values of mkdocs.yml that the engine's templates print (besides site_description,
+which gets the payloads of :data:`DESCRIPTION`)."""
+
 PAGES = ("index.html", "chariots.html", "parallel-chariots.html", "glossary.html", "discrepancies.html",
-         "sources.html", "status.html", "faq.html")
+         "sources.html", "status.html", "faq.html", "translators.html")
 """The pages the payloads above reach (each language's site has them all); the official
 answer's only on the FAQ page (and FAQ_UNDER_RULE), the others on every page but it."""
 
@@ -86,6 +115,7 @@ def payload(where: str, kinds: tuple[str, ...] = tuple(KINDS)) -> str:
 def all_ids(languages: tuple[str, ...] = ("en", "es", "pl")) -> set[str]:
     """Every id planted, to check the test looks for what was put in."""
     ids = {f"en-{short(c)}:{k}" for c in YAML_CONTEXTS for k in KINDS}
+    ids |= {f"{name}:{k}" for name in shown_ids() for k in KINDS}
     for code in languages:
         if code == "en":
             continue
@@ -94,11 +124,54 @@ def all_ids(languages: tuple[str, ...] = ("en", "es", "pl")) -> set[str]:
     return ids
 
 
+def shown_ids() -> tuple[str, ...]:
+    """The ids of the payloads planted outside the translated texts, each shown as written
+    on some page of every language."""
+    return (*(name for _file, _start, name in FIELDS), *LANGUAGE_NAMES.values(),
+            *(f"guide-{code}" for code in GUIDES), DESCRIPTION)
+
+
+def guide_payload(code: str) -> str:
+    """A guide's hostile Markdown: front matter, then every kind of payload in a paragraph,
+    and the forms of Markdown a hand-written page could use to make markup."""
+    where = f"guide-{code}"
+    title = json.dumps(KINDS["title"].format(id=f"{where}-front-matter:title"))
+    return (f"---\ntitle: {title}\n---\n\n{payload(where)}\n\n"
+            f"<div onmouseover=\"__xss('{where}-block:div')\" markdown>**x**</div>\n\n"
+            f"Text{{: onclick=\"__xss('{where}-attrlist:para')\" }}\n\n"
+            f"[reference][r]\n\n[r]: javascript:__xss('{where}-reference:click')\n\n"
+            f"<!-- prerendered --><img src=x onerror=\"__xss('{where}-prerendered:img')\"><!-- /prerendered -->\n\n")
+
+
+def plant_shown(root: Path) -> None:
+    """Put payloads into the texts of the YAML shown as written, the languages' names,
+    the translator's guides and mkdocs.yml."""
+    for file, start, name in FIELDS:
+        path = root / file
+        lines = path.read_text(encoding="utf-8").split("\n")
+        line = next(index for index, text in enumerate(lines) if text.startswith(start)) + 1
+        _replace_values(path, [(line, payload(name))])
+    project = root / "rulebook.yml"
+    text = project.read_text(encoding="utf-8")
+    for language, name in LANGUAGE_NAMES.items():
+        assert f"name: {language}," in text
+        text = text.replace(f"name: {language},", f"name: {json.dumps(payload(name))},")
+    project.write_text(text, encoding="utf-8")
+    for code in GUIDES:
+        guide = root / "docs" / "guide" / f"translators.{code}.md"
+        guide.write_text(guide_payload(code) + guide.read_text(encoding="utf-8"), encoding="utf-8")
+    with (root / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        values = {**MKDOCS, "site_description": payload(DESCRIPTION)}
+        config.write("".join(f"{key}: {json.dumps(value)}\n" for key, value in values.items()))
+
+
 def plant(root: Path) -> None:
     """Put the payloads into the project at ``root``: English YAML first, then each
-    catalogue's translation of the new English text, its labels and its site words."""
+    catalogue's translation of the new English text, its labels and its site words;
+    then the texts shown as written (see :func:`plant_shown`)."""
     from validator.workspace import load_workspace
 
+    plant_shown(root)
     workspace = load_workspace(root)
     english = {message.context: message for message in workspace.rulebook.messages()}
     new_english: dict[str, str] = {}

@@ -31,7 +31,7 @@ from babel.messages.catalog import Catalog, Message
 from validator import resultcache
 from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.loader import Rulebook
-from validator.content.model import Glossary, Position, Term
+from validator.content.model import Glossary, Node, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.content.yamlsource import read_input
 from validator.derived import derived
@@ -418,7 +418,18 @@ MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
 
 BLOCKING_CHECKS: tuple[MessageCheck, ...] = (check_tokens, check_placeholders)
 """Checks whose findings stop a page from rendering (an unknown term, a placeholder the
-code does not give): no comment silences them, and a build runs them before any page."""
+code does not give): a build runs them before any page."""
+UNSILENCEABLE = ("markup", "url-scheme", "tokens", "placeholders")
+"""Checks no comment silences: markup or a script address is never wanted in a text
+the site shows, a broken token or placeholder stops its page from rendering, and a
+silence would only let either reach the rendering."""
+
+
+def _unsilenceable(silenced: Mapping[str, str]) -> list[tuple[str, Severity, str, str]]:
+    """A silence of a check of :data:`UNSILENCEABLE` is itself an error."""
+    return [("lint-ignore", Severity.ERROR, f"silences {check!r}, which cannot be silenced",
+             f"remove the comment '# lint-ignore: {check}' and write the text without markup or script addresses")
+            for check in UNSILENCEABLE if check in silenced]
 
 
 def _silences(message: Message) -> tuple[dict[str, str], list[str]]:
@@ -463,6 +474,9 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
     silenced, without_reason = _silences(message)
     found = [("lint-ignore", Severity.ERROR, f"silences {unexplained!r} without a reason",
               f"write the reason: # lint-ignore: {unexplained}: <why>") for unexplained in without_reason]
+    found.extend(_unsilenceable(silenced))
+    for unsilenceable in UNSILENCEABLE:
+        silenced.pop(unsilenceable, None)
     if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
         if "untranslated" not in silenced:
             found.append(("untranslated", Severity.WARNING, "no translation yet (the page shows the English text)",
@@ -476,7 +490,7 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
         return tuple(found)
     for check in MESSAGE_CHECKS:
         found.extend(finding for finding in check(message, context)
-                     if finding[0] not in silenced or check in BLOCKING_CHECKS)
+                     if finding[0] not in silenced)
     return tuple(found)
 
 
@@ -522,10 +536,13 @@ def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultca
             for key, value in (("section", cite.section), ("pages", cite.pages)):
                 if value:
                     shown.setdefault(cite.position.file, []).append((cite.position, key, rule.id, value, False))
-    for source in rulebook.sources.sources:
-        if source.pages:
-            shown.setdefault(source.position.file, []).append(
-                (source.position, "pages", f"sources/{source.id}", source.pages, False))
+        if rule.not_executable_because:
+            shown.setdefault(rule.position.file, []).append(
+                (rule.position, "not_executable_because", rule.id, rule.not_executable_because, False))
+    messages = {(message.owner.file, message.owner.line, message.key) for message in rulebook.messages()}
+    for owner, key, subject, value in _other_texts(rulebook):
+        if (owner.file, owner.line, key.split(".")[0]) not in messages:
+            shown.setdefault(owner.file, []).append((owner, key, subject, value, False))
     english = LintContext.of(rulebook, rulebook.project.source_language, {}, {})
     findings: list[Finding] = []
     for file, texts in shown.items():
@@ -534,6 +551,46 @@ def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultca
         findings.extend(make() if kept is None or digest is None else
                         kept.made_from(file, (english.key, digest, root is not None), make))
     return findings
+
+
+NOT_TEXT = frozenset({"position", "url"})
+"""Fields that are not text shown as written: where a node is, and an address (the
+loader accepts only a public web address there, see ``validator.content.model.Address``)."""
+
+
+def _other_texts(rulebook: Rulebook) -> Iterator[tuple[Position, str, str, str]]:
+    """Every text of the YAML besides the rules' (whose texts and citations are walked
+    above): the project's, the glossary's, the sources', the register's, the official
+    answers' and the units', each as (the position of its mapping, its key there,
+    the entry it belongs to, the text).  Walked field by field, so that a field added
+    to a model is checked without being named here."""
+    parts: list[tuple[str, Node]] = [("rulebook", rulebook.project), ("glossary", rulebook.glossary),
+                                     ("sources", rulebook.sources), ("discrepancies", rulebook.discrepancies),
+                                     ("faq", rulebook.faq), ("units", rulebook.units)]
+    for prefix, node in parts:
+        yield from _node_texts(node, prefix)
+
+
+def _node_texts(node: Node, subject: str) -> Iterator[tuple[Position, str, str, str]]:
+    entry = getattr(node, "id", None) or getattr(node, "language", None)
+    if isinstance(entry, str) and "/" not in subject:
+        subject = f"{subject}/{entry}"
+    for name, value in node:
+        if name not in NOT_TEXT:
+            yield from _value_texts(node.position, name, value, subject)
+
+
+def _value_texts(owner: Position, key: str, value: object, subject: str) -> Iterator[tuple[Position, str, str, str]]:
+    if isinstance(value, str):
+        yield owner, key, subject, value
+    elif isinstance(value, Node):
+        yield from _node_texts(value, subject)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _value_texts(owner, key, item, subject)
+    elif isinstance(value, dict):
+        for inner, item in value.items():
+            yield from _value_texts(owner, f"{key}.{inner}", item, subject)
 
 
 def _file_findings(file: str, held: list[tuple[Position, str, str, str, bool]], english: LintContext,
@@ -550,8 +607,9 @@ def _file_findings(file: str, held: list[tuple[Position, str, str, str, bool]], 
     found = [Finding(file, line, context, *finding)
              for line, context, text, _translated in texts for finding in markup_problems(text)]
     for line, context, text, translated in texts:
+        silenced = _yaml_silences(lines, line)
+        found.extend(Finding(file, line, context, *finding) for finding in _unsilenceable(silenced))
         if translated:
-            silenced = _yaml_silences(lines, line)
             found.extend(Finding(file, line, context, *finding) for finding in _text_findings(context, text, english)
                          if finding[0] not in silenced)
     return tuple(found)

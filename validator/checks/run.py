@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 
 from validator.checks.examples import ExampleRun, run_examples
+from validator.checks.handwritten import handwritten_problems
 from validator.checks.lint import Finding, Severity
 from validator.checks.lintparts import blocking_problems, lint_workspace
 from validator.checks.references import reference_problems
@@ -102,6 +103,8 @@ def _examples_and_references(workspace: Workspace, case_files: Sequence[Path]) -
     runs += case_runs
     problems.extend(case_problems)
     problems.extend(reference_problems(rulebook, core))
+    project = workspace.project
+    problems.extend(handwritten_problems(workspace.root, project.content_dir, project.mkdocs_config))
     return runs, problems
 
 

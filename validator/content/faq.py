@@ -9,14 +9,13 @@ section of the chapter of the first rule it touches.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import Field, model_validator
 
-from validator.content.model import Evidence, Example, Id, Message, Node, RuleId, Text
+from validator.content.model import Evidence, Example, Id, Message, Node, RuleId, Text, address_problem
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 
@@ -25,9 +24,6 @@ if TYPE_CHECKING:
 
 FAQ_FILE = "faq.yml"
 CONTEXT_PREFIX = "faq/"
-URL_PATTERN = re.compile(r"https?://[A-Za-z0-9._~:/?#@!$&*+,;=%-]+")
-"""A public address as the site links it: no space, quote, bracket or angle bracket,
-so it can neither end the Markdown link early nor become markup."""
 
 
 class FaqEntry(Node):
@@ -52,9 +48,9 @@ class FaqEntry(Node):
         """An answer nobody can look up is not an official answer."""
         if self.page is None and self.url is None:
             raise ValueError("an official answer needs 'page' (in its source) or 'url' (a public copy), or both")
-        if self.url is not None and not URL_PATTERN.fullmatch(self.url):
-            raise ValueError("'url' must be a web address starting with https:// or http://, without spaces, "
-                             "quotes or brackets (percent-encode them)")
+        problem = None if self.url is None else address_problem(self.url)
+        if problem is not None:
+            raise ValueError(f"'url' must be a web address starting with https:// or http://; it {problem}")
         return self
 
     @property

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Self
+from urllib.parse import quote, urlsplit
 
 from pydantic import (
     AfterValidator,
@@ -293,18 +294,41 @@ class Glossary(Node):
     """Names kept consistent by the terminology check (not glossary entries)."""
 
 
-ADDRESS = re.compile(r"^https?://[^\s<>\"'`]+$")
+ADDRESS_CHARACTERS = re.compile(r"[A-Za-z0-9._~:/?#@!$&*+,;=%-]")
+"""What an address may hold as it is written: letters, digits and the punctuation of
+an address, but no space, quote, bracket, brace or angle bracket.  The site never
+pastes an address into Markdown, but a table cell, a tooltip or a copy of the text
+elsewhere might read those characters as syntax; percent-encoded they stay the same
+address for a browser."""
+
+
+def address_problem(value: str) -> str | None:
+    """Why ``value`` is not a public web address the site may link to (None when it is):
+    http or https, a host, only the characters of :data:`ADDRESS_CHARACTERS`."""
+    odd = sorted({char for char in value if not ADDRESS_CHARACTERS.match(char)})
+    if odd:
+        shown = ", ".join(f"{char!r} (write {quote(char, safe='')})" for char in odd[:4])
+        return f"is not a web address the site can link to as written: it holds {shown}; percent-encode them"
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - reading the port is how urllib validates it
+    except ValueError as error:
+        return f"is not a web address ({error}): write it whole, starting with https:// (or http://)"
+    if parts.scheme not in ("http", "https") or not parts.hostname or not value.startswith(f"{parts.scheme}://"):
+        return "is not a web address: write it whole, starting with https:// (or http://)"
+    return None
 
 
 def _address(value: str) -> str:
-    if not ADDRESS.match(value):
-        raise ValueError("is not a web address: write it whole, starting with https:// (or http://)")
+    problem = address_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
 Address = Annotated[StrictStr, AfterValidator(_address)]
 """A public web address a reader can open: http or https, nothing else (never a
-script address), without spaces or quotes."""
+script address), without spaces, quotes or brackets (see :func:`address_problem`)."""
 
 
 class Source(Node):

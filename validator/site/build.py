@@ -32,6 +32,8 @@ from validator.content.status import GroupStatus, translation_status
 from validator.parallel import run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
+from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
+from validator.site.handwritten import HandwrittenPages
 from validator.site.output import (
     Staging,
     check_site_dir,
@@ -42,7 +44,7 @@ from validator.site.output import (
     staging,
     swap,
 )
-from validator.site.pages import NavItem, iter_pages, navigation, site_title
+from validator.site.pages import TRANSLATORS_PAGE, NavItem, iter_pages, navigation, site_title
 from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, PrerenderedPages
 from validator.site.previews import write_previews
 from validator.site.reproducible import build_epoch, make_reproducible
@@ -279,6 +281,7 @@ def load_site_config(config_path: Path) -> MkDocsConfig:
     config.markdown_extensions.append(PrerenderedExtension())
     config.plugins[PAGES_PLUGIN] = PrerenderedPages()
     config.plugins[FORGET_PLUGIN] = ForgetWrittenPages()
+    config.plugins[HANDWRITTEN_PLUGIN] = HandwrittenPages(frozenset({TRANSLATORS_PAGE}))
     return config
 
 
@@ -312,7 +315,10 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
                              "assets/validator/previews.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages],
-                  "scheme": scheme_switch(workspace.ui_catalogs.get(code))},
+                  "scheme": scheme_switch(workspace.ui_catalogs.get(code)),
+                  # The logo leads to the language's home page: Material would print an
+                  # extra.homepage of mkdocs.yml as a link, an address no check reads.
+                  "homepage": ""},
     }
 
 

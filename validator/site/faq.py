@@ -84,9 +84,7 @@ class FaqView:
         if entry.page is not None:
             parts.append(markdown.escape(self.view._("page %(page)s") % {"page": entry.page}))
         if entry.url is not None:
-            # The address is checked by the loader (URL_PATTERN): no character that could
-            # end the link or become markup.
-            parts.append(markdown.link(self.view._("public copy"), entry.url))
+            parts.append(markdown.external_link(self.view._("public copy"), entry.url))
         shown = Markup(", ").join(parts)
         if entry.evidence:
             shown += Markup(" (") + markdown.escape(self.view._("check it in")) + Markup(": ") + Markup("; ").join(
@@ -100,7 +98,7 @@ class FaqView:
                                    *([markdown.escape(self.view._("page %(page)s") % {"page": item.pages})]
                                      if item.pages else [])])
         if item.url:
-            shown += Markup(", ") + markdown.link(self.view._("public copy"), item.url)
+            shown += Markup(", ") + markdown.external_link(self.view._("public copy"), item.url)
         return shown
 
 

@@ -113,3 +113,17 @@ def html_link(label: str | Markup, target: str, title: str | None = None) -> Mar
     page = html_page(page) if page.endswith(".md") else page
     title_part = f' title="{escape(inert(title))}"' if title else ""
     return Markup(f'<a href="{Markup.escape(page + hash_ + fragment)}"{title_part}>{_shown(label)}</a>')
+
+
+def external_link(label: str | Markup, address: str) -> Markup:
+    """A link to a public address from the YAML, as an HTML element: never pasted into
+    Markdown link syntax, where a ``)`` in the address would end the link and what
+    follows would become Markdown (another link, an attribute list).  Markdown reads
+    link syntax inside an element's attributes too, so the address is written with
+    :func:`escape`'s character references, which a browser decodes in an attribute
+    value before it reads the address.  The same in finished HTML and in Markdown.
+
+    >>> str(external_link("a", 'https://x.example/?q="1"'))
+    '<a href="https&#58;//x&#46;example/?q&#61;&#34;1&#34;">a</a>'
+    """
+    return Markup(f'<a href="{escape(address)}">{_shown(label)}</a>')

@@ -30,6 +30,7 @@ from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.charts import example_charts
+from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
@@ -355,14 +356,15 @@ def _chapter_pages(env: Environment, view: PageView, chapters: Iterable[Chapter]
 def translators_guide(workspace: Workspace, language_code: str) -> str:
     """The hand-written guide of the language, or the source language's as a fallback.
 
-    It is our own prose, kept as Markdown in ``docs/guide/translators.<lang>.md``,
-    not data from the rulebook, so it is published as written."""
+    It is kept as Markdown in ``docs/guide/translators.<lang>.md`` and translated by
+    volunteers, like the catalogues, so it is untrusted: without front matter here,
+    and its HTML sanitized by the build (see :mod:`validator.site.handwritten`)."""
     guide = workspace.root / workspace.project.content_dir / "guide"
     for code in (language_code, workspace.project.source_language):
         path = guide / f"translators.{code}.md"
         if path.exists():  # a FIFO or a device in its place is reported, not skipped
             shown = path.relative_to(workspace.root).as_posix()
-            return decode_utf8(read_input(path, shown), shown)
+            return without_front_matter(decode_utf8(read_input(path, shown), shown))
     return "# Translator's guide\n"
 
 

@@ -57,7 +57,7 @@ class RegisterView:
         if item.pages:
             shown += f", {self._page()} {item.pages}"
         if item.url:
-            return markdown.link(shown, item.url)
+            return markdown.external_link(shown, item.url)
         return self.view.source_link(item.source) + markdown.escape(shown[len(name):])
 
     def places(self, entry: Discrepancy, indent: int) -> Markup:
@@ -119,7 +119,7 @@ class RegisterView:
     @staticmethod
     def address(url: str) -> Markup:
         """A public address as a link showing itself (the loader allows http and https only)."""
-        return markdown.link(url, url)
+        return markdown.external_link(url, url)
 
     def per_inch(self) -> str:
         """The rule for a distance the edition does not print, as "2,5 cm" to the inch

@@ -1,0 +1,90 @@
+"""What the book ships besides its YAML and catalogues: hand-written pages and the site's address.
+
+The translator's guides (``docs/guide/translators.<lang>.md``) are written and
+translated by volunteers, as the catalogues are, so they are untrusted text: the
+check refuses raw HTML, a script address or an attribute list with an event
+handler in them, each at its line, and the build renders them through
+:func:`validator.site.handwritten.sanitized` all the same.  ``site_url`` in
+``mkdocs.yml`` is printed into every page's head, so it must be a plain public
+address.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import yaml  # type: ignore[import-untyped]
+
+from validator.checks.lint import UNSAFE_SCHEME
+from validator.content.model import address_problem
+from validator.content.yamlsource import decode_utf8, read_input
+from validator.problems import Problem, ProblemsFound
+
+RAW_HTML = re.compile(r"<\s*(?:[A-Za-z][A-Za-z0-9-]*|/\s*[A-Za-z]|!|\?)")
+"""The start of an HTML tag, a closing tag, a comment or a declaration."""
+HANDLER = re.compile(r"\{[^{}\n]*\bon[a-z]+\s*=[^{}\n]*\}", re.IGNORECASE)
+"""An attribute list (``{: onclick=...}``) that sets an event handler."""
+CODE_SPAN = re.compile(r"(`+)[^`].*?\1")
+FENCE = re.compile(r"^\s*(```|~~~)")
+FIX = ("write Markdown only: a link as [text](https://...), a tag shown as an example between backticks "
+       "(`<lang>`); the site never shows a volunteer's HTML")
+
+
+def page_problems(path: Path, shown_as: str) -> Iterator[Problem]:
+    """Raw HTML, script addresses and event handlers in one hand-written Markdown page,
+    outside code (fenced blocks and code spans show their text as it is)."""
+    try:
+        text = decode_utf8(read_input(path, shown_as), shown_as)
+    except ProblemsFound as found:
+        yield from found.problems
+        return
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield from _line_problems(CODE_SPAN.sub(" ", line), shown_as, number)
+
+
+def _line_problems(line: str, shown_as: str, number: int) -> Iterator[Problem]:
+    tags = sorted({match.group(0).replace(" ", "") for match in RAW_HTML.finditer(line)})
+    if tags:
+        yield Problem(shown_as, number, "", f"raw HTML in a hand-written page ({' '.join(tags)})", FIX)
+    schemes = sorted({match.group(0).split(":")[0].strip().lower() + ":" for match in UNSAFE_SCHEME.finditer(line)})
+    if schemes:
+        yield Problem(shown_as, number, "", f"the script address {', '.join(schemes)} in a hand-written page",
+                      "remove it: a page links only to http:// or https:// addresses and to the site's own pages")
+    if HANDLER.search(line):
+        yield Problem(shown_as, number, "", "an attribute list with an event handler in a hand-written page",
+                      "remove the {...} after the text; a page sets no attributes")
+
+
+def handwritten_problems(root: Path, content_dir: str, mkdocs_config: str) -> list[Problem]:
+    """The problems of every Markdown page under the content folder and of ``site_url``."""
+    pages = sorted((root / content_dir).rglob("*.md")) if (root / content_dir).is_dir() else []
+    problems = [problem for page in pages if page.is_file()
+                for problem in page_problems(page, page.relative_to(root).as_posix())]
+    problems.extend(site_url_problems(root / mkdocs_config, mkdocs_config))
+    return problems
+
+
+def site_url_problems(path: Path, shown_as: str) -> list[Problem]:
+    """``site_url`` as ``mkdocs.yml`` writes it, when it is there as plain text: a public
+    web address (MkDocs' own check, in the load, accepts quotes and angle brackets).
+    A file MkDocs cannot read is reported by that check."""
+    try:
+        node = yaml.compose(decode_utf8(read_input(path, shown_as), shown_as), Loader=yaml.SafeLoader)
+    except (ProblemsFound, yaml.YAMLError, ValueError):
+        return []
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    for key, value in node.value:
+        if key.value == "site_url" and isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
+            problem = address_problem(value.value) if value.value else None
+            if problem is not None:
+                return [Problem(shown_as, key.start_mark.line + 1, "", f"site_url {problem}",
+                                "write the site's public address, such as https://rules.example.org/")]
+    return []
