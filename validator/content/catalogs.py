@@ -124,8 +124,17 @@ _KEYS = ("msgctxt", "msgid")
 """The keywords whose strings identify an entry (the rest are only counted)."""
 
 
+_OBSOLETE = re.compile(r"^#~(?![|])[ \t]?", re.MULTILINE)
+"""The mark of an obsolete entry's line (``#~ msgid ...``); ``#~|`` lines are its
+previous msgid, a comment to msgfmt."""
+
+
 def structure_problems(text: str, shown_as: str) -> list[Problem]:
-    """What msgfmt rejects and Babel lets through, each with its line."""
+    """What msgfmt rejects and Babel lets through, each with its line.
+
+    Obsolete entries are read as msgfmt reads them, as entries: Babel keeps a broken
+    one without a word, and msgfmt rejects the whole catalogue for it."""
+    text = _OBSOLETE.sub("", text)
     problems: list[Problem] = []
 
     def problem(line: int, what: str, fix: str) -> None:
