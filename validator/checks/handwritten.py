@@ -71,20 +71,36 @@ def handwritten_problems(root: Path, content_dir: str, mkdocs_config: str) -> li
     return problems
 
 
+PRINTED_AS_HTML = ("site_name", "site_description", "site_author", "copyright", "repo_name", "edit_uri")
+"""Options of ``mkdocs.yml`` that Material's templates print into every page without
+escaping (``copyright`` is even meant to hold HTML): plain text only."""
+ADDRESSES = ("site_url", "repo_url")
+"""Options printed as a link or into every page's head: a public web address only."""
+
+
 def site_url_problems(path: Path, shown_as: str) -> list[Problem]:
-    """``site_url`` as ``mkdocs.yml`` writes it, when it is there as plain text: a public
-    web address (MkDocs' own check, in the load, accepts quotes and angle brackets).
-    A file MkDocs cannot read is reported by that check."""
+    """The options of ``mkdocs.yml`` that every page prints as written, when the file
+    writes them as plain text: ``site_url`` and ``repo_url`` must be public web
+    addresses (MkDocs' own check, in the load, accepts quotes and angle brackets), and
+    the texts of :data:`PRINTED_AS_HTML` may hold no markup.  A file MkDocs cannot read
+    is reported by that check."""
     try:
         node = yaml.compose(decode_utf8(read_input(path, shown_as), shown_as), Loader=yaml.SafeLoader)
     except (ProblemsFound, yaml.YAMLError, ValueError):
         return []
     if not isinstance(node, yaml.MappingNode):
         return []
+    problems = []
     for key, value in node.value:
-        if key.value == "site_url" and isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
-            problem = address_problem(value.value) if value.value else None
-            if problem is not None:
-                return [Problem(shown_as, key.start_mark.line + 1, "", f"site_url {problem}",
-                                "write the site's public address, such as https://rules.example.org/")]
-    return []
+        if not (isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str") and value.value):
+            continue
+        line = key.start_mark.line + 1
+        if key.value in ADDRESSES and (problem := address_problem(value.value)) is not None:
+            problems.append(Problem(shown_as, line, "", f"{key.value} {problem}",
+                                    "write a public address, such as https://rules.example.org/"))
+        elif key.value in PRINTED_AS_HTML and (RAW_HTML.search(value.value) or '"' in value.value
+                                               or UNSAFE_SCHEME.search(value.value)):
+            problems.append(Problem(shown_as, line, "", f"{key.value} holds markup, a quote or a script address, "
+                                    "which every page would print as HTML",
+                                    "write plain text (a symbol such as © as the character itself, quotes as “ ”)"))
+    return problems
