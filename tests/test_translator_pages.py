@@ -99,3 +99,21 @@ def test_status_page_in_every_site(built_site: Path) -> None:
     for language in LANGUAGES:
         page = html(built_site, language, "status")
         assert 'id="status-es"' in page and 'id="status-pl"' in page
+
+
+def test_a_missing_translated_guide_is_a_warning_and_the_english_one_is_shown(project: ProjectCopy) -> None:
+    from validator.checks.lintparts import lint_workspace
+    from validator.site.pages import translators_guide
+    from validator.workspace import load_workspace
+
+    def warnings() -> list[str]:
+        return [str(finding) for finding in lint_workspace(load_workspace(project.root))
+                if finding.file.startswith("docs/guide/")]
+
+    assert warnings() == []
+    project.path("docs/guide/translators.es.md").unlink()
+    assert warnings() == ["docs/guide/translators.es.md:0: untranslated (warning): the translator's guide has no 'es' "
+                          "version, so the 'es' site shows the 'en' one. Fix: translate docs/guide/translators.en.md "
+                          "into this file"]
+    workspace = load_workspace(project.root)
+    assert translators_guide(workspace, "es") == translators_guide(workspace, "en")

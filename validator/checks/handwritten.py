@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml  # type: ignore[import-untyped]
 
-from validator.checks.lint import UNSAFE_SCHEME
+from validator.checks.lint import UNSAFE_SCHEME, Finding, Severity
 from validator.content.model import address_problem
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
@@ -60,6 +60,22 @@ def _line_problems(line: str, shown_as: str, number: int) -> Iterator[Problem]:
     if HANDLER.search(line):
         yield Problem(shown_as, number, "", "an attribute list with an event handler in a hand-written page",
                       "remove the {...} after the text; a page sets no attributes")
+
+
+def missing_guide_findings(root: Path, content_dir: str, source_language: str,
+                           translated: tuple[str, ...]) -> list[Finding]:
+    """A warning for each translated language without its own translator's guide when
+    the source language has one: its site then shows the source language's guide, as
+    it shows the English of an untranslated message."""
+    guide = root / content_dir / "guide"
+    source = guide / f"translators.{source_language}.md"
+    if not source.exists():
+        return []
+    shown = source.relative_to(root).as_posix()
+    return [Finding(shown.replace(f".{source_language}.md", f".{code}.md"), 0, "", "untranslated", Severity.WARNING,
+                    f"the translator's guide has no '{code}' version, so the '{code}' site shows the "
+                    f"'{source_language}' one", f"translate {shown} into this file")
+            for code in translated if not (guide / f"translators.{code}.md").exists()]
 
 
 def handwritten_problems(root: Path, content_dir: str, mkdocs_config: str) -> list[Problem]:

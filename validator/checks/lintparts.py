@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from babel.messages.catalog import Catalog
 
 from validator import resultcache
+from validator.checks.handwritten import missing_guide_findings
 from validator.checks.lint import (
     Finding,
     LintContext,
@@ -53,6 +54,9 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
 
     made = ((part, job(part)) for part in missing) if not parallel else run_jobs(job, missing)
     found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
+    project = workspace.project
+    found.append(missing_guide_findings(workspace.root, project.content_dir, project.source_language,
+                                        tuple(language.code for language in project.translated_languages)))
     return sorted(finding for findings in found for finding in findings)
 
 
