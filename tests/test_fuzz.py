@@ -10,19 +10,25 @@ longer run (see README, Development).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
+import shutil
+import signal
+import tempfile
 from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from hypothesis import HealthCheck, given, settings
+from conftest import copy_project
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from validator.checks.examples import run_examples
 from validator.checks.lint import LintContext, lint_catalog
 from validator.checks.references import reference_problems
-from validator.cli import _parse_given
+from validator.cli import _parse_given, main
 from validator.content.catalogs import RuleCatalog, catalog_from_bytes, interface_translations
 from validator.content.loader import Rulebook
 from validator.content.merge import catalog_bytes, merge_catalog
@@ -88,8 +94,11 @@ def mutated(draw: st.DrawFn, seed: bytes, pieces: list[str]) -> bytes:
     return bytes(data)
 
 
-def _settings(share: int) -> settings:
-    return settings(max_examples=EXAMPLES or share, deadline=None, database=None,
+def _settings(share: int, shrink: bool = True) -> settings:
+    """``shrink``: false where a case is already as small as it gets and each run is a
+    whole command, so shrinking would only repeat it for minutes."""
+    phases = tuple(Phase) if shrink else (Phase.explicit, Phase.reuse, Phase.generate)
+    return settings(max_examples=EXAMPLES or share, deadline=None, database=None, phases=phases,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -149,3 +158,83 @@ def test_a_mutated_given_computes_or_is_refused(pieces: list[str], scenario: str
         _workspace().ruleset.run(scenario, given, variant)
     except ScenarioError as error:
         assert "\n" not in str(error)
+
+
+# -- special files and environment variables -----------------------------------------
+
+INPUT_FILES = ("rulebook.yml", "mkdocs.yml", "docs/rules/chariots.yml", "docs/rules/added.yml", "docs/glossary.yml",
+               "docs/sources.yml", "docs/discrepancies.yml", "docs/faq.yml", "docs/units.yml",
+               "docs/guide/translators.es.md", "locales/rules.pot", "locales/es/LC_MESSAGES/rules.po",
+               "locales/pl/LC_MESSAGES/ui.po", "locales/pl/LC_MESSAGES/labels.po")
+SPECIAL_FILES = ("fifo", "folder", "/dev/zero", "/dev/null", "/dev/urandom", "dangling link", "link out", "empty")
+ENVIRONMENT_VALUES = ("", ".", "cache", "../cache", "/nonexistent/cache", "/dev/null", "/tmp",
+                      "0", "-1", "1.5", "99999", "9" * 40, "x", " 3", "1e9", "٣")
+"""Values a careless or hostile environment gives: relative, missing, shared and
+special folders for the caches, and numbers of every wrong shape for the others."""
+ENVIRONMENT = ("VALIDATOR_CACHE_DIR", "XDG_CACHE_HOME", "SOURCE_DATE_EPOCH", "VALIDATOR_JOBS")
+COMMANDS = (["check"], ["lint"], ["status"], ["i18n", "update"])
+
+
+def _make_special(path: Path, kind: str) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "dangling link":
+        path.symlink_to(path.parent / "nothing-here")
+    elif kind == "link out":
+        path.symlink_to("/etc/hostname")
+    elif kind == "empty":
+        path.write_bytes(b"")
+    else:
+        path.symlink_to(kind)
+
+
+class _Hung(Exception):
+    pass
+
+
+def _on_alarm(_signal: int, _frame: object) -> None:
+    raise _Hung
+
+
+@_settings(12, shrink=False)
+@given(st.sampled_from(INPUT_FILES), st.sampled_from(SPECIAL_FILES), st.sampled_from(COMMANDS),
+       st.dictionaries(st.sampled_from(ENVIRONMENT), st.sampled_from(ENVIRONMENT_VALUES), max_size=2))
+def test_a_special_file_or_a_strange_environment_is_one_line(name: str, kind: str, command: list[str],
+                                                             environment: dict[str, str]) -> None:
+    """Whatever stands in place of an input, under whatever environment, a command ends
+    in bounded time with a report: never waiting on a FIFO, reading a device without
+    end, following a link out, or failing with a traceback."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = copy_project(Path(folder) / "book")
+        _make_special(root / name, kind)
+        saved = {variable: os.environ.get(variable) for variable in environment}
+        os.environ.update(environment)
+        output = io.StringIO()
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.alarm(120)
+        try:
+            with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+                code = main(["--project", str(root), *command])
+        except _Hung:
+            raise AssertionError(f"{' '.join(command)} with {kind} as {name} and {environment} did not end") from None
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+            for variable, value in saved.items():
+                if value is None:
+                    os.environ.pop(variable, None)
+                else:
+                    os.environ[variable] = value
+        text = output.getvalue()
+        assert code in (0, 1, 2), text
+        assert "Traceback" not in text and "internal error" not in text, text
+        assert all(len(line) < 2000 for line in text.splitlines())
+        if kind in ("fifo", "folder", "/dev/zero", "/dev/urandom") and command == ["check"]:  # it reads every input
+            assert code != 0, f"{kind} as {name} was accepted:\n{text}"

@@ -92,3 +92,29 @@ def test_a_content_folder_linked_out_of_the_project_is_refused(project: ProjectC
         f"rulebook.yml:{line}: 'locales_dir' (locales) leads outside the project folder. Fix: give a path inside the "
         "project, relative to rulebook.yml (a symbolic link there may not lead out either)")
     assert pot.read_bytes() == before
+
+
+def test_the_extractor_babel_calls_reads_a_chapter_within_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """``pybabel extract`` opens the file itself: the extractor still reads no more
+    than the limit, and refuses a larger chapter in one line."""
+    import io
+
+    from validator.content.extract import extract_rulebook
+
+    class Endless(io.RawIOBase):
+        name = "docs/rules/endless.yml"
+        read_so_far = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def read(self, size: int = -1) -> bytes:
+            assert size >= 0, "read without a bound"
+            self.read_so_far += size
+            return b"#" * size
+
+    endless = Endless()
+    with pytest.raises(SystemExit):
+        list(extract_rulebook(endless, {}, (), {}))  # type: ignore[arg-type]
+    assert endless.read_so_far == INPUT_LIMIT.bytes + 1
+    assert capsys.readouterr().err.startswith("docs/rules/endless.yml: an input file larger than 4 MiB. Fix: ")

@@ -81,8 +81,8 @@ def missing_guide_findings(root: Path, content_dir: str, source_language: str,
 def handwritten_problems(root: Path, content_dir: str, mkdocs_config: str) -> list[Problem]:
     """The problems of every Markdown page under the content folder and of ``site_url``."""
     pages = sorted((root / content_dir).rglob("*.md")) if (root / content_dir).is_dir() else []
-    problems = [problem for page in pages if page.is_file()
-                for problem in page_problems(page, page.relative_to(root).as_posix())]
+    # Not only regular files: a FIFO or a device in a page's place is reported by the reading.
+    problems = [problem for page in pages for problem in page_problems(page, page.relative_to(root).as_posix())]
     problems.extend(site_url_problems(root / mkdocs_config, mkdocs_config))
     return problems
 

@@ -27,7 +27,7 @@ from validator.content.model import (
 )
 from validator.content.project import Project
 from validator.content.tokens import tokens
-from validator.content.yamlsource import parse_yaml, validate
+from validator.content.yamlsource import INPUT_LIMIT, mib, parse_yaml, validate
 from validator.problems import ProblemsFound
 
 TOKEN_COMMENT = "Keep every {...} token; only the text after | in a term token may change."
@@ -66,7 +66,12 @@ def extract_rulebook(
     """Babel extraction method: yields ``pgettext`` calls so Babel sets msgctxt."""
     shown_as = getattr(fileobj, "name", "<rulebook>")
     try:
-        data = parse_yaml(fileobj.read().decode("utf-8"), str(shown_as))
+        raw = fileobj.read(INPUT_LIMIT.bytes + 1)  # Babel opened the file: bounded as every input is
+        if len(raw) > INPUT_LIMIT.bytes:
+            print(f"{shown_as}: {INPUT_LIMIT.of} larger than {mib(INPUT_LIMIT.bytes)}. Fix: {INPUT_LIMIT.fix}.",
+                  file=sys.stderr)
+            raise SystemExit(1)
+        data = parse_yaml(raw.decode("utf-8"), str(shown_as))
         found = list(messages_of_file(data, str(shown_as)) if isinstance(data, Mapping) else [])
     except UnicodeDecodeError as error:
         print(f"{shown_as}: not UTF-8 text ({error}). Fix: save the file as UTF-8.", file=sys.stderr)
