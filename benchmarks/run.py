@@ -457,7 +457,7 @@ def measure_core(repeat: int = 5) -> dict[str, float | None]:
     test dependency: without it that ratio is n/a."""
     from fractions import Fraction
 
-    from validator.core.volley import Target, shot_chances, volley_distribution
+    from whfb6.volley import Target, shot_chances, volley_distribution
 
     chances = shot_chances(3, 4, Target(toughness=4, save=4), Target(toughness=6, save=3))
 

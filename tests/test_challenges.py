@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from validator.citations import rule_ids_of
-from validator.core import challenges as ch
+from whfb6 import challenges as ch
 
 HERO = ch.Fighter(ch.ModelKind.CHARACTER, fighting=True)
 IDLE_HERO = ch.Fighter(ch.ModelKind.CHARACTER, fighting=False)

@@ -12,12 +12,12 @@ from conftest import ROOT
 
 from validator.checks.run import check_workspace
 from validator.citations import rule_ids_of
-from validator.core import characters as chars
-from validator.core.rulings import ADOPTED, VARIANTS, Rulings
-from validator.core.scenarios import RULESET
-from validator.core.tables import Cover
 from validator.ruleset import ScenarioError
 from validator.workspace import load_workspace
+from whfb6 import characters as chars
+from whfb6.rulings import ADOPTED, VARIANTS, Rulings
+from whfb6.scenarios import RULESET
+from whfb6.tables import Cover
 
 Unit = chars.FriendlyUnit
 RANK_AND_FILE = VARIANTS["english-rulebook-rank-and-file"]

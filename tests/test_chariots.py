@@ -14,11 +14,11 @@ from conftest import ROOT
 
 from validator.checks.run import check_workspace
 from validator.citations import rule_ids_of
-from validator.core import chariots as ch
-from validator.core.scenarios import RULESET
-from validator.core.scenarios import chariots as chariot_scenarios
 from validator.ruleset import ScenarioError
 from validator.workspace import load_workspace
+from whfb6 import chariots as ch
+from whfb6.scenarios import RULESET
+from whfb6.scenarios import chariots as chariot_scenarios
 
 FACES = range(1, 7)
 CHAPTER = "docs/rules/chariots.yml"

@@ -19,8 +19,8 @@ from pydantic import ValidationError
 from validator.content.loader import load_rulebook
 from validator.content.model import Rule
 from validator.content.project import load_project
-from validator.core.scenarios import RULESET
 from validator.problems import ProblemsFound
+from whfb6.scenarios import RULESET
 
 
 class Consequence(NamedTuple):

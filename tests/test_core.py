@@ -9,12 +9,12 @@ from itertools import product
 import pytest
 
 from validator.citations import rule_ids_of
-from validator.core import monstrous_mounts as mm
-from validator.core.characters import TroopType
-from validator.core.dice import two_d6_at_most
-from validator.core.rulings import ADOPTED, VARIANTS
-from validator.core.scenarios import RULESET
 from validator.ruleset import ScenarioError
+from whfb6 import monstrous_mounts as mm
+from whfb6.characters import TroopType
+from whfb6.dice import two_d6_at_most
+from whfb6.rulings import ADOPTED, VARIANTS
+from whfb6.scenarios import RULESET
 
 SPANISH_FAQ = VARIANTS["spanish-faq-hits-to-character"]
 

@@ -99,10 +99,10 @@ def test_a_malformed_club_file_is_reported(project: ProjectCopy, tmp_path: Path)
 
 
 @pytest.mark.parametrize(("module", "constant", "broken"), [
-    ("validator.core.monstrous_mounts", "RIDER_FACES", frozenset({6})),
-    ("validator.core.monstrous_mounts", "MONSTROUS_MOUNT_MIN_WOUNDS", 3),
-    ("validator.core.monstrous_mounts", "CAVALRY_ARMOUR_BONUS", 2),
-    ("validator.core.tables", "NATURAL_ONE_FAILS", 1),
+    ("whfb6.monstrous_mounts", "RIDER_FACES", frozenset({6})),
+    ("whfb6.monstrous_mounts", "MONSTROUS_MOUNT_MIN_WOUNDS", 3),
+    ("whfb6.monstrous_mounts", "CAVALRY_ARMOUR_BONUS", 2),
+    ("whfb6.tables", "NATURAL_ONE_FAILS", 1),
 ])
 def test_examples_catch_a_changed_threshold(monkeypatch: pytest.MonkeyPatch, module: str, constant: str,
                                              broken: object) -> None:

@@ -14,9 +14,9 @@ import icepool
 import pytest
 from icepool import d6
 
-from validator.core.dice import Distribution
-from validator.core.scenarios import RULESET
 from validator.ruleset import ScenarioError
+from whfb6.dice import Distribution
+from whfb6.scenarios import RULESET
 
 Oracle = Callable[[dict[str, Any], str | None], dict[str, Any]]
 ORACLES: dict[str, tuple[Oracle, list[dict[str, Any]]]] = {}

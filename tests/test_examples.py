@@ -11,9 +11,9 @@ from conftest import ROOT, ProjectCopy
 from validator.checks import examples as examples_module
 from validator.checks.examples import run_examples, same_value
 from validator.checks.run import check_workspace
-from validator.core.scenarios import RULESET
 from validator.parallel import JOBS_VARIABLE
 from validator.workspace import load_workspace
+from whfb6.scenarios import RULESET
 
 CHAPTER = "docs/rules/monstrous-mounts.yml"
 
@@ -79,7 +79,7 @@ def test_unknown_outcome_field_is_reported(project: ProjectCopy) -> None:
 
 def test_a_changed_threshold_in_the_core_is_caught(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """If the core sent 4s to the rider, the bundled examples would notice."""
-    from validator.core import monstrous_mounts
+    from whfb6 import monstrous_mounts
 
     monkeypatch.setattr(monstrous_mounts, "RIDER_FACES", frozenset({4, 5, 6}))
     report = check_workspace(load_workspace(ROOT))

@@ -17,14 +17,14 @@ from validator.checks.run import CheckReport
 from validator.content.extract import messages_of_file
 from validator.content.faq import Faq, FaqEntry, faq_problems
 from validator.content.yamlsource import read_yaml
-from validator.core import characters as chars
-from validator.core.rulings import ADOPTED, VARIANTS
-from validator.core.scenarios import RULESET
 from validator.ruleset import ScenarioError
 from validator.site import markdown
 from validator.site.pages import navigation, render_pages
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
+from whfb6 import characters as chars
+from whfb6.rulings import ADOPTED, VARIANTS
+from whfb6.scenarios import RULESET
 
 LANGUAGES = ("en", "es", "pl")
 ANY_SIZE = VARIANTS["polish-summary-look-out-sir-any-size"]

@@ -308,7 +308,7 @@ def test_the_catalogue_edit_test_fails_when_the_kept_findings_miss_the_edit(
 
 
 CORE_IMPORTED = ("import sys; from validator.cli import main; status = main(['check']); "
-                 "print(status, 'validator.core.scenarios' in sys.modules)")
+                 "print(status, 'whfb6.scenarios' in sys.modules)")
 
 
 def test_a_check_with_nothing_new_to_run_does_not_import_the_rules_core(project: ProjectCopy) -> None:

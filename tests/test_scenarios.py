@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from validator.checks.run import check_workspace
-from validator.core.dice import Distribution
-from validator.core.scenarios import RULESET
 from validator.ruleset import Scenario, ScenarioError
 from validator.workspace import load_workspace
+from whfb6.dice import Distribution
+from whfb6.scenarios import RULESET
 
 SCENARIOS = RULESET.scenarios
 NAMES = [scenario.name for scenario in SCENARIOS]

@@ -8,10 +8,10 @@ import re
 from typing import Any
 
 from validator.checks.run import CheckReport
-from validator.core.scenarios import RULESET
 from validator.ruleset import Ruleset, Scenario
 from validator.trace import Step, step_text, trace_problems, tracing
 from validator.workspace import Workspace
+from whfb6.scenarios import RULESET
 
 from .conftest import ProjectCopy
 
@@ -76,7 +76,7 @@ def _undecorated(die: int) -> int:
 
 
 def test_a_scenario_without_a_marked_function_has_no_steps_and_is_reported() -> None:
-    from validator.core.scenarios.types import HitDiceGiven
+    from whfb6.scenarios.types import HitDiceGiven
 
     bare = Scenario("bare", "computes without @implements", HitDiceGiven,
                     lambda given, _rulings: {"first": _undecorated(given.dice[0])}, _undecorated)

@@ -15,12 +15,12 @@ from conftest import ROOT
 
 from validator.checks.examples import ExampleRun, run_examples
 from validator.citations import rule_ids_of
-from validator.core import units as cu
-from validator.core.rulings import ADOPTED, VARIANTS
-from validator.core.scenarios import RULESET
-from validator.core.scenarios import units as unit_scenarios
 from validator.ruleset import ScenarioError
 from validator.workspace import load_workspace
+from whfb6 import units as cu
+from whfb6.rulings import ADOPTED, VARIANTS
+from whfb6.scenarios import RULESET
+from whfb6.scenarios import units as unit_scenarios
 
 POLISH = VARIANTS["polish-summary-no-charging-out"]
 M, U, J = cu.Mount, cu.UnitKind, cu.JoinBar

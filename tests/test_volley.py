@@ -9,10 +9,10 @@ from itertools import product
 import icepool
 import pytest
 
-from validator.core import tables
-from validator.core.monstrous_mounts import MountKind, Part, allocate_hit, rider_armour_save
-from validator.core.rulings import ADOPTED, VARIANTS, Rulings
-from validator.core.volley import ShotChances, Target, shot_chances, volley_distribution
+from whfb6 import tables
+from whfb6.monstrous_mounts import MountKind, Part, allocate_hit, rider_armour_save
+from whfb6.rulings import ADOPTED, VARIANTS, Rulings
+from whfb6.volley import ShotChances, Target, shot_chances, volley_distribution
 
 D6 = range(1, 7)
 

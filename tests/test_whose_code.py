@@ -34,8 +34,8 @@ def test_the_background_build_of_the_preview_runs_the_engine(project: ProjectCop
 
 def test_a_rules_core_beside_the_rulebook_is_found_after_the_dependencies(project: ProjectCopy) -> None:
     mark = _shadow(project, "mkdocs.py", "pydantic_core.py")
-    project.write("bookcore.py", "from validator.core.scenarios import RULESET\n")
-    project.replace("rulebook.yml", "ruleset: validator.core.scenarios:RULESET", "ruleset: bookcore:RULESET")
+    project.write("bookcore.py", "from whfb6.scenarios import RULESET\n")
+    project.replace("rulebook.yml", "ruleset: whfb6.scenarios:RULESET", "ruleset: bookcore:RULESET")
     script = Path(sys.executable).with_name("validator")
     done = subprocess.run([str(script), "check"], cwd=project.root, capture_output=True, text=True, timeout=600)
     assert not mark.exists(), mark.read_text()

@@ -14,10 +14,10 @@ import pytest
 from annotated_types import Interval
 
 from validator.checks.run import CheckReport
-from validator.core.scenarios.types import D6, Count, Leadership, Save
 from validator.shown import DIE, ROLL, SAVE, Shown, kind_of
 from validator.site import text
 from validator.workspace import Workspace
+from whfb6.scenarios.types import D6, Count, Leadership, Save
 
 from .conftest import ROOT
 
@@ -97,7 +97,7 @@ def test_implementation_names_are_only_in_the_editors_part(pages: dict[str, dict
     for language in ("en", "es", "pl"):
         page = pages[language]["monstrous-mounts.md"]
         outside = re.sub(r'<details class="editors"( markdown)?>.*?</details>', "", page, flags=re.DOTALL)
-        assert "validator.core." not in outside
+        assert "whfb6." not in outside
         assert len(re.findall(r'<details class="editors"( markdown)?>', page)) >= 10
         assert "validator calc mount-classify --given" in page
 

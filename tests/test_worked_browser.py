@@ -7,8 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from validator.core.scenarios import RULESET
 from validator.site.text import percent
+from whfb6.scenarios import RULESET
 
 from .browser_support import needs_chromium
 

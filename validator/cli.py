@@ -19,7 +19,7 @@ from typing import NoReturn
 from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
-from validator.ruleset import Ruleset, ScenarioError, load_ruleset, search_book_folder, to_json
+from validator.ruleset import Ruleset, ScenarioError, search_book_folder, to_json
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -292,15 +292,9 @@ def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
 
 
 def _load_ruleset(project: Path) -> Ruleset:
-    from validator.content.project import PROJECT_FILE, load_project
+    from validator.content.project import load_project, load_rules_core
 
-    settings = load_project(project)
-    try:
-        return load_ruleset(settings.ruleset)
-    except (ImportError, AttributeError, TypeError, ValueError) as error:
-        raise ProblemsFound([Problem(PROJECT_FILE, settings.position.of("ruleset").line, "",
-                                     f"cannot load the rules core '{settings.ruleset}' ({error})",
-                                     "name an importable module:attribute holding a Ruleset")]) from None
+    return load_rules_core(project, load_project(project))
 
 
 def _scenarios(project: Path, arguments: argparse.Namespace) -> int:

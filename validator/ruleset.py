@@ -14,6 +14,7 @@ import functools
 import importlib
 import json
 import math
+import re
 import sys
 import typing
 from collections.abc import Callable, Mapping
@@ -285,12 +286,16 @@ class _RecordedReads:
         return value
 
 
+_MODULE_PATH = re.compile(r"\b(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])")
+"""The dotted module path before a type's name (``typing.``, ``fractions.``, a core's own)."""
+
+
 def _type_name(annotation: object) -> str:
     if isinstance(annotation, type) and not typing.get_args(annotation):
         if issubclass(annotation, Enum):
             return " | ".join(repr(member.value) for member in annotation)
         return annotation.__name__
-    return str(annotation).replace("typing.", "").replace("fractions.", "").replace("validator.core.dice.", "")
+    return _MODULE_PATH.sub("", str(annotation))
 
 
 def to_plain(value: object) -> Plain:
@@ -319,19 +324,20 @@ def to_json(value: Plain) -> Any:
     return value
 
 
-def search_book_folder(root: Path) -> None:
-    """Let a book keep its own rules core beside ``rulebook.yml``: its folder is searched
-    for modules last, after the engine and its dependencies, so that a file of the book
-    named like one of them (a ``validator/`` folder, a ``jinja2.py``) is never imported
-    in their place."""
-    folder = str(root)
-    if folder not in sys.path:
-        sys.path.append(folder)
+def search_book_folder(root: Path | None) -> None:
+    """Let a rules core kept in the book's folder be imported without installing it.
+
+    The folder goes last on ``sys.path``: a book's module named like the engine or one
+    of its dependencies must never be imported in their place."""
+    if root is not None and str(root) not in sys.path:
+        sys.path.append(str(root))
 
 
-def load_ruleset(reference: str) -> Ruleset:
-    """Import ``module:attribute`` and check that it is a :class:`Ruleset`."""
+def load_ruleset(reference: str, root: Path | None = None) -> Ruleset:
+    """Import ``module:attribute`` (from the installed packages, else from the book's
+    folder ``root``) and check that it is a :class:`Ruleset`."""
     module_name, _, attribute = reference.partition(":")
+    search_book_folder(root)
     module = importlib.import_module(module_name)
     ruleset = getattr(module, attribute or "RULESET")
     if not isinstance(ruleset, Ruleset):

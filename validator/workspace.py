@@ -26,11 +26,11 @@ from validator.content.loader import Rulebook, content_files, load_rulebook, mod
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
 from validator.content.parsedcatalogs import ParsedCatalogs
-from validator.content.project import PROJECT_FILE, Project, load_project
+from validator.content.project import Project, load_project, load_rules_core, rules_core_problem
 from validator.content.yamlsource import read_input, reads_recorded
 from validator.parallel import Pending, in_background
 from validator.problems import Problem, ProblemsFound
-from validator.ruleset import Ruleset, load_ruleset
+from validator.ruleset import Ruleset, search_book_folder
 
 
 @dataclass(frozen=True)
@@ -57,10 +57,7 @@ class Workspace:
     def ruleset(self) -> Ruleset:
         """The rules core, imported when first asked for (a check whose examples'
         outcomes are all kept never asks); the load made sure that its module can be found."""
-        try:
-            return load_ruleset(self.project.ruleset)
-        except (ImportError, AttributeError, TypeError, ValueError) as error:
-            raise ProblemsFound([_ruleset_problem(self.project, str(error))]) from None
+        return load_rules_core(self.root, self.project)
 
     def shown(self, path: Path) -> str:
         """``path`` as the user should see it: relative to the project when inside it."""
@@ -150,12 +147,13 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     except ProblemsFound as found:
         problems.extend(found.problems)
     module = project.ruleset.partition(":")[0]
+    search_book_folder(root)
     try:
         findable = importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):
         findable = False
     if not findable:
-        problems.append(_ruleset_problem(project, f"No module named {module!r}"))
+        problems.append(rules_core_problem(project, f"No module named {module!r}"))
     problems.extend(mkdocs.result())
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
@@ -211,9 +209,3 @@ def _require_catalog(path: Path, root: Path, code: str) -> None:
         raise ProblemsFound([Problem(path.relative_to(root).as_posix(), 0, "",
                                      f"no {path.stem} catalogue for '{code}'",
                                      "restore it, or run validator i18n update to create it")])
-
-
-def _ruleset_problem(project: Project, why: str) -> Problem:
-    return Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
-                   f"cannot load the rules core '{project.ruleset}' ({why})",
-                   "name an importable module:attribute holding a Ruleset")

@@ -22,9 +22,9 @@ from validator.content.extract import TOKEN_COMMENT
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
-from validator.content.project import load_project
+from validator.content.project import load_project, load_rules_core
 from validator.content.tokens import tokens
-from validator.ruleset import Ruleset, load_ruleset
+from validator.ruleset import Ruleset
 from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent.parent / "site"
@@ -115,7 +115,7 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
     rulebook = load_rulebook(root, project)
     locales = root / project.locales_dir
     templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template(),
-                 LABELS_DOMAIN: labels_template(rulebook, load_ruleset(project.ruleset))}
+                 LABELS_DOMAIN: labels_template(rulebook, load_rules_core(root, project))}
     renamed = renamed_ids(rulebook)
     updates = []
     for domain, template in templates.items():

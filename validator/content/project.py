@@ -16,6 +16,7 @@ from pydantic import Field
 from validator.content.model import Id, Node, Text
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
+from validator.ruleset import Ruleset, load_ruleset
 
 PROJECT_FILE = "rulebook.yml"
 
@@ -117,3 +118,22 @@ def load_project(root: Path) -> Project:
                                      f"source language '{project.source_language}' is not among the languages",
                                      f"add it to 'languages' or choose one of {', '.join(codes)}")])
     return project
+
+
+def rules_core_problem(project: Project, why: str) -> Problem:
+    """Why the rules core named in ``rulebook.yml`` cannot be used, at its line there."""
+    return Problem(PROJECT_FILE, project.position.of("ruleset").line, "",
+                   f"cannot load the rules core '{project.ruleset}' ({why})",
+                   "name an importable module:attribute holding a Ruleset (a package in the book's folder "
+                   "or an installed one)")
+
+
+def load_rules_core(root: Path, project: Project) -> Ruleset:
+    """The book's rules core, imported from the installed packages or the book's folder.
+
+    Importing it runs the book's code, whose faults are its own: any exception it raises
+    is one problem naming the module, not a fault of the engine."""
+    try:
+        return load_ruleset(project.ruleset, root)
+    except Exception as error:
+        raise ProblemsFound([rules_core_problem(project, f"{type(error).__name__}: {error}")]) from None

@@ -1,5 +1,5 @@
-"""Scenarios of the chapters implemented in ``validator.core.characters`` and
-``validator.core.challenges``: characters alone, shooting at characters, close
+"""Scenarios of the chapters implemented in ``whfb6.characters`` and
+``whfb6.challenges``: characters alone, shooting at characters, close
 combat and challenges."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ from typing import Annotated
 
 from annotated_types import Ge, Interval, MaxLen, MinLen
 
-from validator.core import challenges as ch
-from validator.core import characters as chars
-from validator.core.dice import Distribution
-from validator.core.rulings import Rulings
-from validator.core.scenarios.types import D6, Characteristic, Count, Hits, Probability
-from validator.core.tables import Cover
-from validator.ruleset import Scenario
-from validator.shown import COUNT, DISTANCE
+from validator.api import COUNT, DISTANCE, Scenario
+from whfb6 import challenges as ch
+from whfb6 import characters as chars
+from whfb6.dice import Distribution
+from whfb6.rulings import Rulings
+from whfb6.scenarios.types import D6, Characteristic, Count, Hits, Probability
+from whfb6.tables import Cover
 
 UnitModels = Annotated[int, Interval(ge=2, le=1000), COUNT]
 Inches = Annotated[float, Ge(0), DISTANCE]

@@ -8,12 +8,11 @@ from typing import Annotated
 
 from annotated_types import Interval
 
-from validator.core import tables
-from validator.core.dice import Distribution, binomial
-from validator.core.rulings import Rulings
-from validator.core.scenarios.types import D6, Characteristic, Leadership, Needed, Probability, Save
-from validator.ruleset import Scenario
-from validator.shown import COUNT, RollModifier, RollNeeded
+from validator.api import COUNT, RollModifier, RollNeeded, Scenario
+from whfb6 import tables
+from whfb6.dice import Distribution, binomial
+from whfb6.rulings import Rulings
+from whfb6.scenarios.types import D6, Characteristic, Leadership, Needed, Probability, Save
 
 Attacks = Annotated[int, Interval(ge=0, le=100), COUNT]
 

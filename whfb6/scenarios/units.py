@@ -7,11 +7,10 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-from validator.core import units as cu
-from validator.core.rulings import Rulings
-from validator.core.scenarios.types import Characteristic, Count
-from validator.ruleset import Scenario
-from validator.shown import COUNT, DISTANCE
+from validator.api import COUNT, DISTANCE, Scenario
+from whfb6 import units as cu
+from whfb6.rulings import Rulings
+from whfb6.scenarios.types import Characteristic, Count
 
 Inches = Annotated[int, Interval(ge=0, le=72), DISTANCE]
 Spaces = Annotated[int, Interval(ge=1, le=200), COUNT]

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.citations import implements
-from validator.core import tables
-from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
-from validator.core.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
-from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import Counted, DieResult, ProfileValue, RollNeeded, SaveRoll, WholeInches
+from validator.api import Counted, DieResult, ProfileValue, RollNeeded, SaveRoll, WholeInches, implements
+from whfb6 import tables
+from whfb6.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
+from whfb6.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
+from whfb6.rulings import ADOPTED, Rulings
 
 CHARACTER_FACES = frozenset({6})
 """D6 results that send a hit on the chariot to the character; 1-5 hit the chariot."""

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from validator.citations import implements
-from validator.shown import Counted
+from validator.api import Counted, implements
 
 CHALLENGES_PER_COMBAT = 1
 """Only one challenge can be fought in each combat."""

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-from validator.shown import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL, SAVE
+from validator.api import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL, SAVE
 
 D6 = Annotated[int, Interval(ge=1, le=6), DIE]
 Count = Annotated[int, Interval(ge=0, le=10_000), COUNT]

@@ -8,9 +8,9 @@ keeps its scenarios in a module of its own; this one gathers them.
 
 from __future__ import annotations
 
-from validator.core.rulings import ADOPTED, VARIANTS
-from validator.core.scenarios import characters, chariots, monstrous_mounts, tables, units
-from validator.ruleset import Ruleset
+from validator.api import Ruleset
+from whfb6.rulings import ADOPTED, VARIANTS
+from whfb6.scenarios import characters, chariots, monstrous_mounts, tables, units
 
 RULESET = Ruleset(
     scenarios=(

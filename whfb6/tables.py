@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.citations import implements
-from validator.core.dice import chance_of_faces, check_d6, two_d6_at_most
-from validator.shown import DieResult, RollModifier, RollNeeded, SaveRoll
+from validator.api import DieResult, RollModifier, RollNeeded, SaveRoll, implements
+from whfb6.dice import chance_of_faces, check_d6, two_d6_at_most
 
 NATURAL_ONE_FAILS = 2
 """A roll of 1 always misses a shot and always fails a save, so no roll is easier than 2+."""

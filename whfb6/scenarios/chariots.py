@@ -1,4 +1,4 @@
-"""Scenarios of the chapter on characters riding chariots (``validator.core.chariots``)."""
+"""Scenarios of the chapter on characters riding chariots (``whfb6.chariots``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Annotated
 
 from annotated_types import Ge, MaxLen
 
-from validator.core import chariots as ch
-from validator.core.dice import Distribution
-from validator.core.rulings import Rulings
-from validator.core.scenarios.types import (
+from validator.api import DISTANCE, Scenario
+from whfb6 import chariots as ch
+from whfb6.dice import Distribution
+from whfb6.rulings import Rulings
+from whfb6.scenarios.types import (
     Characteristic,
     Count,
     HitDiceGiven,
@@ -20,8 +21,6 @@ from validator.core.scenarios.types import (
     StandAndShootGiven,
     TemplateGiven,
 )
-from validator.ruleset import Scenario
-from validator.shown import DISTANCE
 
 
 def _allocate_hits(given: HitDiceGiven, _rulings: Rulings) -> ch.HitAllocation:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from validator.citations import implements
-from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import Counted, ProfileValue, WholeInches
+from validator.api import Counted, ProfileValue, WholeInches, implements
+from whfb6.rulings import ADOPTED, Rulings
 
 
 class Mount(StrEnum):

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.citations import implements
-from validator.core import tables
-from validator.core.characters import TroopType
-from validator.core.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
-from validator.core.rulings import ADOPTED, Rulings
-from validator.shown import Counted, DieResult, ProfileValue, RollModifier, RollNeeded, SaveRoll
+from validator.api import Counted, DieResult, ProfileValue, RollModifier, RollNeeded, SaveRoll, implements
+from whfb6 import tables
+from whfb6.characters import TroopType
+from whfb6.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
+from whfb6.rulings import ADOPTED, Rulings
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.citations import implements
-from validator.core.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
-from validator.core.rulings import ADOPTED, Rulings
-from validator.core.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
-from validator.shown import DieResult, RollModifier, RollNeeded
+from validator.api import DieResult, RollModifier, RollNeeded, implements
+from whfb6.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
+from whfb6.rulings import ADOPTED, Rulings
+from whfb6.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
 
 SHIELDING_UNIT_MODELS = 5
 """A unit of this many models or more shields a character: in it he cannot be picked out,

@@ -7,10 +7,11 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Interval
 
-from validator.core import monstrous_mounts as mm
-from validator.core.characters import TroopType
-from validator.core.rulings import Rulings
-from validator.core.scenarios.types import (
+from validator.api import Scenario
+from whfb6 import monstrous_mounts as mm
+from whfb6.characters import TroopType
+from whfb6.rulings import Rulings
+from whfb6.scenarios.types import (
     D6,
     Characteristic,
     Count,
@@ -22,7 +23,6 @@ from validator.core.scenarios.types import (
     StandAndShootGiven,
     TemplateGiven,
 )
-from validator.ruleset import Scenario
 
 
 @dataclass(frozen=True)

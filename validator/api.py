@@ -1,0 +1,113 @@
+"""All that a rules core may import from the engine.
+
+A rules core is the book's own Python package that answers the questions its worked
+examples ask. The engine runs it; the core never reaches into the engine's other
+modules, so the engine can change inside without breaking a book. What is named
+here is kept stable across minor versions (``API_VERSION`` changes when it is not);
+everything else in ``validator`` is internal.
+
+The pieces, in the order a core uses them:
+
+- :func:`implements` marks a function of the core with the rule ids it applies. A
+  page links the rule to it, and a worked example's steps show each call.
+- Kinds of values (:data:`DIE`, :data:`ROLL`, :data:`COUNT`, ... and the ready-made
+  aliases such as :data:`RollNeeded`) tell a page how to show a number: a die face,
+  a roll needed (``4+``), a distance, a count. They go in ``typing.Annotated``.
+- :class:`Scenario` is one question: a dataclass of typed inputs, a function that
+  computes a dataclass of outcomes from them and the rulings in force, and the
+  implementing functions.
+- :class:`Ruleset` gathers the scenarios, the adopted rulings and the ruling
+  variants (other readings of the rules, by name). ``rulebook.yml`` names it as
+  ``ruleset: package.module:ATTRIBUTE``.
+- :class:`ScenarioError` is what a scenario raises (or a ``ValueError``) when an
+  input is outside what the rules allow.
+
+A complete core, as small as it gets (``mycore/__init__.py`` beside ``rulebook.yml``;
+the engine finds a package there without installing it)::
+
+    from dataclasses import dataclass
+    from fractions import Fraction
+
+    from validator.api import COUNT, Annotated, Ruleset, Scenario, implements
+
+    @implements("combat/to-hit")
+    def hit_chance(needed: int) -> Fraction:
+        '''The chance that one D6 scores at least the number needed.'''
+        return Fraction(max(0, 7 - needed), 6)
+
+    @dataclass(frozen=True)
+    class Attack:
+        needed: Annotated[int, COUNT]
+
+    @dataclass(frozen=True)
+    class Chance:
+        probability: Fraction
+
+    def attack(given: Attack, rulings: object) -> Chance:
+        return Chance(hit_chance(given.needed))
+
+    @dataclass(frozen=True)
+    class Rulings:
+        pass
+
+    RULESET = Ruleset(
+        scenarios=(Scenario("to-hit", "Chance to hit", Attack, attack, hit_chance),),
+        variants={}, adopted=Rulings())
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from validator.citations import implements, rule_ids_of
+from validator.ruleset import Ruleset, Scenario, ScenarioError
+from validator.shown import (
+    CHARACTERISTIC,
+    COUNT,
+    DIE,
+    DISTANCE,
+    MODIFIER,
+    ROLL,
+    SAVE,
+    Counted,
+    DieResult,
+    Inches,
+    ProfileValue,
+    RollModifier,
+    RollNeeded,
+    SaveRoll,
+    Shown,
+    WholeInches,
+)
+from validator.trace import Step, tracing
+
+API_VERSION = 1
+"""Raised when a name here changes in a way that breaks a core written for the previous one."""
+
+__all__ = [
+    "API_VERSION",
+    "CHARACTERISTIC",
+    "COUNT",
+    "DIE",
+    "DISTANCE",
+    "MODIFIER",
+    "ROLL",
+    "SAVE",
+    "Annotated",
+    "Counted",
+    "DieResult",
+    "Inches",
+    "ProfileValue",
+    "RollModifier",
+    "RollNeeded",
+    "Ruleset",
+    "SaveRoll",
+    "Scenario",
+    "ScenarioError",
+    "Shown",
+    "Step",
+    "WholeInches",
+    "implements",
+    "rule_ids_of",
+    "tracing",
+]
