@@ -21,6 +21,12 @@ def label_context(identifier: str) -> str:
     return f"labels/{identifier}"
 
 
+def meaning_context(words: str) -> str:
+    """The msgctxt of the words a value with a meaning of its own is shown as
+    (:class:`validator.shown.Shown`: ``at_least``, ``meanings``)."""
+    return f"labels/meaning/{words}"
+
+
 def humanize(identifier: str) -> str:
     """The English label of an identifier.
 

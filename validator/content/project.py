@@ -6,11 +6,12 @@ engine at its own rules, rules core and languages.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from babel import Locale, UnknownLocaleError
-from pydantic import Field
+from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
 from validator.content.model import Id, Node, Text
 from validator.content.yamlsource import read_yaml, validate
@@ -24,6 +25,43 @@ class Language(Node):
     code: Id
     name: Text
     distance_unit: Literal["inch", "cm"] = "inch"
+    cases: tuple[Text, ...] = ()
+    """The grammatical cases the language declines its nouns in, in the order the
+    glossary lists a term's forms (none: one form per number, or a few where the form
+    changes otherwise, for gender)."""
+    numbers: tuple[Literal["sg", "pl"], ...] = ("sg", "pl")
+    """The grammatical numbers the glossary may give forms for."""
+
+
+def _each_character(value: Any) -> Any:
+    """Faces written as one string are one character each (``"⚀⚁⚂⚃⚄⚅"``)."""
+    return list(value) if isinstance(value, str) else value
+
+
+class Dice(Node):
+    """The book's dice: how many sides, the symbol of each face (a die's result is
+    shown as its face), and the letter each language writes in ``{dice:2D6}``
+    (Polish players write K6, German ones W6); a language not named keeps the D."""
+
+    sides: StrictInt | None = None
+    faces: Annotated[tuple[Text, ...] | None, BeforeValidator(_each_character)] = None
+    """One symbol per side, the face showing 1 first: a list, or a string of one character each."""
+    notation: dict[Id, StrictStr] = Field(default_factory=dict)
+
+    def face(self, value: int) -> str | None:
+        """The symbol of the face showing ``value``; None where the book has none."""
+        if self.faces is None or not 1 <= value <= len(self.faces):
+            return None
+        return self.faces[value - 1]
+
+    def written(self, dice: str, language: str) -> str:
+        """A ``{dice:...}`` token's argument as ``language`` writes it.
+
+        >>> Dice(notation={"pl": "K"}).written("2D6", "pl"), Dice().written("D6", "pl")
+        ('2K6', 'D6')
+        """
+        letter = self.notation.get(language)
+        return dice.replace("D", letter, 1) if letter else dice
 
 
 class Project(Node):
@@ -34,6 +72,7 @@ class Project(Node):
     content_dir: Text = "docs"
     locales_dir: Text = "locales"
     mkdocs_config: Text = "mkdocs.yml"
+    dice: Dice = Field(default_factory=Dice)
 
     def language(self, code: str) -> Language:
         return next(language for language in self.languages if language.code == code)
@@ -75,11 +114,43 @@ def load_project(root: Path) -> Project:
                                          "use the language's ISO 639 code, one Babel knows, such as 'de' "
                                          "or 'pt'")]) from None
         first[language.code] = language.position.line
+    dice_problem = _dice_problem(project)
+    if dice_problem is not None:
+        raise ProblemsFound([dice_problem])
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
                                      f"source language '{project.source_language}' is not among the languages",
                                      f"add it to 'languages' or choose one of {', '.join(codes)}")])
     return project
+
+
+NOTATION = re.compile(r"^[^\W\d_]+$")
+"""A die's letter in a notation: letters only, so that ``2D6`` stays a count, letters, sides."""
+
+
+def _dice_problem(project: Project) -> Problem | None:
+    """What is wrong with the dice the book declares: a notation that is not letters,
+    one for a language the book does not have, faces that are not one per side."""
+    dice = project.dice
+    where = dice.position
+    codes = [language.code for language in project.languages]
+    for code, letter in dice.notation.items():
+        if code not in codes:
+            return Problem(PROJECT_FILE, where.of("notation").line, "",
+                           f"dice notation for '{code}', which is not among the languages",
+                           f"name one of {', '.join(codes)}")
+        if not NOTATION.match(letter):
+            return Problem(PROJECT_FILE, where.of("notation").line, "",
+                           f"dice notation '{letter}' for '{code}' is not letters",
+                           "write the letter the language puts between count and sides, such as K for 2K6")
+    if dice.sides is not None and dice.sides < 2:
+        return Problem(PROJECT_FILE, where.of("sides").line, "", f"'sides: {dice.sides}' is not a die",
+                       "give the number of sides of the book's dice, 2 or more")
+    if dice.faces is not None and dice.sides is not None and len(dice.faces) != dice.sides:
+        return Problem(PROJECT_FILE, where.of("faces").line, "",
+                       f"{len(dice.faces)} faces for a die of {dice.sides} sides",
+                       "give one symbol per side, the face showing 1 first")
+    return None
 
 
 def rules_core_problem(project: Project, why: str) -> Problem:

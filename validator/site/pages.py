@@ -10,12 +10,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from gettext import NullTranslations
 from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.numbers import format_percent
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
@@ -31,7 +31,7 @@ from validator.site import markdown
 from validator.site.charts import example_charts
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
-from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
+from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page, percent
 from validator.site.worked import worked_box
 from validator.workspace import Workspace
 
@@ -114,7 +114,8 @@ class PageView(TextRenderer):
         return self.plain(f"{chapter.id}#title", chapter.chapter.title)
 
     def percent(self, value: float) -> str:
-        return str(format_percent(value / 100, format="#,##0.0%", locale=self.language.code))
+        """A share of the messages translated, written as the results' percentages are."""
+        return percent(Fraction(value).limit_denominator(10_000) / 100, self.language.code)
 
     def pending(self, groups: list[GroupStatus]) -> list[tuple[str, State, Markup]]:
         """Messages still to translate, each with a link to where it appears."""
