@@ -22,7 +22,6 @@ from pydantic import (
     StrictStr,
     StringConstraints,
     ValidationInfo,
-    field_validator,
     model_validator,
 )
 
@@ -191,12 +190,19 @@ class Chapter(Node):
         return self.chapter.id
 
 
-CASES: dict[str, tuple[str, ...]] = {
-    "pl": ("mianownik", "dopełniacz", "celownik", "biernik", "narzędnik", "miejscownik", "wołacz"),
-}
-"""The grammatical cases a language declines its nouns in, in the order the glossary
-lists them.  A language not named here lists one form per number, or a few where
-the form changes otherwise (Spanish "trabado", "trabada": gender)."""
+Number = Literal["sg", "pl"]
+"""A grammatical number a term's forms are given for: singular, plural."""
+
+
+class Grammar(Node):
+    """What the glossary's forms of one language are: ``cases``, the grammatical cases
+    the language declines its nouns in, in the order each number lists its forms (none:
+    one form per number, or a few where the form changes otherwise, for gender); and
+    the ``numbers`` it has.  Declared by the book (``grammar:`` in docs/glossary.yml),
+    since only the book knows its languages."""
+
+    cases: tuple[Text, ...] = ()
+    numbers: tuple[Number, ...] = Field(default=("sg", "pl"), min_length=1)
 
 
 def _as_forms(value: Any) -> Any:
@@ -209,7 +215,7 @@ Forms = Annotated[tuple[Text, ...], BeforeValidator(_as_forms), Field(min_length
 
 class Inflection(Node):
     """A term's forms in one language: ``sg`` and ``pl`` (the numbers), each a list
-    with one form per case of the language (see :data:`CASES`), or, where the
+    with one form per case of the language (see :class:`Grammar`), or, where the
     language has no cases, its form (a plain string) or forms.  A multi-word term
     is declined as a phrase.
 
@@ -235,7 +241,8 @@ class Term(Node):
     language; ``forbidden``: per language, words translators must not use for it;
     ``forms``: per language, its inflected forms, which the lint accepts as uses of
     the term and which ``{term:id|form}`` must choose from; ``defined_elsewhere``:
-    the term belongs to the main rulebook, and the glossary only recalls it."""
+    the term is defined in another document (the game's own rules), and the
+    glossary only recalls it."""
 
     id: Id
     term: Text
@@ -247,19 +254,6 @@ class Term(Node):
     """Per language, the one word the texts use for the term (the terminology check
     names it in its Fix); without it, the first form listed under ``forms:``."""
     forms: dict[Id, Inflection] = Field(default_factory=dict)
-
-    @field_validator("forms")
-    @classmethod
-    def _one_form_per_case(cls, forms: dict[str, Inflection]) -> dict[str, Inflection]:
-        """Each number lists exactly one form per case of its language."""
-        for language, inflection in forms.items():
-            cases = CASES.get(language)
-            for number, listed in (("sg", inflection.sg), ("pl", inflection.pl)):
-                if cases and listed is not None and len(listed) != len(cases):
-                    raise ValueError(
-                        f"{language}.{number} lists {len(listed)} forms; {language} needs exactly "
-                        f"{len(cases)} ({', '.join(cases)}), in that order")
-        return forms
 
     def declined(self, language: str) -> tuple[str, ...]:
         """Every form the glossary lists for ``language`` (none when it lists none)."""
@@ -288,6 +282,8 @@ class Name(Node):
 
 
 class Glossary(Node):
+    grammar: dict[Id, Grammar] = Field(default_factory=dict)
+    """Per language, its cases and numbers (a language not named: no cases, sg and pl)."""
     terms: tuple[Term, ...]
     names: tuple[Name, ...] = ()
     """Names kept consistent by the terminology check (not glossary entries)."""

@@ -25,12 +25,6 @@ class Language(Node):
     code: Id
     name: Text
     distance_unit: Literal["inch", "cm"] = "inch"
-    cases: tuple[Text, ...] = ()
-    """The grammatical cases the language declines its nouns in, in the order the
-    glossary lists a term's forms (none: one form per number, or a few where the form
-    changes otherwise, for gender)."""
-    numbers: tuple[Literal["sg", "pl"], ...] = ("sg", "pl")
-    """The grammatical numbers the glossary may give forms for."""
 
 
 def _each_character(value: Any) -> Any:
