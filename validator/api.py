@@ -85,7 +85,7 @@ from validator.trace import Step, tracing
 
 API_VERSION = 2
 """Raised when a name here changes in a way that breaks a core written for the previous one
-(2: the armour save's kind and alias left the engine; a core declares what its values mean)."""
+(2: the kind and alias of one game's save left the engine; a core declares what its values mean)."""
 
 __all__ = [
     "API_VERSION",

@@ -79,7 +79,7 @@ class Shown:
 
 
 DIE = Shown("die")
-"""One die's result: shown as its face (⚃), with the number for screen readers."""
+"""One die's result: shown as the face the book gives it, with the number for screen readers."""
 ROLL = Shown("roll")
 """The score a roll needs: ``4+`` (``None``: no roll can succeed)."""
 MODIFIER = Shown("modifier")
@@ -87,9 +87,9 @@ MODIFIER = Shown("modifier")
 DISTANCE = Shown("distance")
 """A distance in inches, shown in the reader's unit."""
 COUNT = Shown("count")
-"""A number of models, hits, wounds, attacks or points."""
+"""A number of models, hits, attacks or points."""
 CHARACTERISTIC = Shown("characteristic")
-"""A value of a model's profile: Weapon Skill, Strength, Leadership..."""
+"""A value of a model's profile, the characteristics the game gives its pieces."""
 
 DieResult = Annotated[int, DIE]
 RollNeeded = Annotated[int, ROLL]

@@ -1,8 +1,8 @@
 """Readable, translatable labels for the identifiers shown in worked examples.
 
 An example's box lists its input and the computed outcome: field names such as
-``mount_wounds`` and values such as ``guard-the-body`` come from the rules core.
-Each gets a label, ``mount wounds`` in English, translated in the ``labels``
+``rider_strength`` and values such as ``guard-the-body`` come from the rules core.
+Each gets a label, ``rider strength`` in English, translated in the ``labels``
 catalogue (msgctxt ``labels/<identifier>``), so a Spanish or Polish reader sees
 words of his language while the identifier stays available as a tooltip.
 """

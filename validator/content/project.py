@@ -28,14 +28,14 @@ class Language(Node):
 
 
 def _each_character(value: Any) -> Any:
-    """Faces written as one string are one character each (``"⚀⚁⚂⚃⚄⚅"``)."""
+    """Faces written as one string are one character each (``"abc"`` is three faces)."""
     return list(value) if isinstance(value, str) else value
 
 
 class Dice(Node):
     """The book's dice: how many sides, the symbol of each face (a die's result is
-    shown as its face), and the letter each language writes in ``{dice:2D6}``
-    (Polish players write K6, German ones W6); a language not named keeps the D."""
+    shown as its face), and the letter each language writes in ``{dice:3D8}``
+    (a German book writes W where English writes D); a language not named keeps the D."""
 
     sides: StrictInt | None = None
     faces: Annotated[tuple[Text, ...] | None, BeforeValidator(_each_character)] = None
@@ -51,8 +51,8 @@ class Dice(Node):
     def written(self, dice: str, language: str) -> str:
         """A ``{dice:...}`` token's argument as ``language`` writes it.
 
-        >>> Dice(notation={"pl": "K"}).written("2D6", "pl"), Dice().written("D6", "pl")
-        ('2K6', 'D6')
+        >>> Dice(notation={"de": "W"}).written("3D8", "de"), Dice().written("D8", "de")
+        ('3W8', 'D8')
         """
         letter = self.notation.get(language)
         return dice.replace("D", letter, 1) if letter else dice
@@ -119,7 +119,7 @@ def load_project(root: Path) -> Project:
 
 
 NOTATION = re.compile(r"^[^\W\d_]+$")
-"""A die's letter in a notation: letters only, so that ``2D6`` stays a count, letters, sides."""
+"""A die's letter in a notation: letters only, so that ``3D8`` stays a count, letters, sides."""
 
 
 def _dice_problem(project: Project) -> Problem | None:
@@ -136,7 +136,7 @@ def _dice_problem(project: Project) -> Problem | None:
         if not NOTATION.match(letter):
             return Problem(PROJECT_FILE, where.of("notation").line, "",
                            f"dice notation '{letter}' for '{code}' is not letters",
-                           "write the letter the language puts between count and sides, such as K for 2K6")
+                           "write the letter the language puts between count and sides, such as W for 3W8")
     if dice.sides is not None and dice.sides < 2:
         return Problem(PROJECT_FILE, where.of("sides").line, "", f"'sides: {dice.sides}' is not a die",
                        "give the number of sides of the book's dice, 2 or more")

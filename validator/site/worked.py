@@ -317,7 +317,7 @@ dice, yes/no, choices and small counts stay well under it; a bigger input space
 gets the ``validator calc`` command instead, so the build stays quick."""
 SMALL_RANGE = 20
 """A number whose allowed range is wider than this is offered up to this many
-values from its least (counts of a few models, attacks or wounds)."""
+values from its least (counts of a few models or attacks)."""
 
 _TABLES: dict[tuple[str, str | None, str], tuple[list[dict[str, Any] | None], dict[str, int]]] = {}
 """The outcomes of each try-it form, computed once and shared by the languages of a build."""
