@@ -11,7 +11,6 @@ from conftest import ROOT, ProjectCopy
 from validator.checks.lint import LintContext, Severity, lint_catalog
 from validator.checks.lintparts import lint_workspace
 from validator.content.loader import load_rulebook
-from validator.content.model import CASES
 from validator.content.project import load_project
 from validator.problems import ProblemsFound
 from validator.site.search import term_forms
@@ -48,7 +47,7 @@ def test_the_glossary_covers_the_terms_the_rules_use() -> None:
 def test_every_term_is_declined_in_both_languages() -> None:
     for term in RULEBOOK.glossary.terms:
         polish, spanish = term.forms["pl"], term.forms["es"]
-        assert len(polish.sg) == len(CASES["pl"]) == 7, term.id
+        assert len(polish.sg) == len(RULEBOOK.glossary.grammar["pl"].cases) == 7, term.id
         assert polish.pl is None or len(polish.pl) == 7, term.id
         assert spanish.sg, term.id
 
@@ -80,8 +79,8 @@ def test_a_polish_number_without_seven_forms_is_one_line_at_its_place(project: P
         load_rulebook(project.root, load_project(project.root))
     problems = [str(problem) for problem in found.value.problems]
     assert len(problems) == 1
-    forms_line = line - 2  # "forms:" sits two lines above the singular of the Polish forms
-    assert problems[0].startswith(f"{GLOSSARY}:{forms_line}: [unit] ")
+    polish_line = line - 1  # "pl:", the Polish forms' key, sits above their singular
+    assert problems[0].startswith(f"{GLOSSARY}:{polish_line}: [unit] ")
     assert "pl.sg lists 6 forms; pl needs exactly 7 (mianownik, dopełniacz" in problems[0]
     assert "Fix: " in problems[0]
 

@@ -14,8 +14,7 @@ import pytest
 from conftest import ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
-from validator.checks.run import CheckReport
-from validator.content.model import PLACE_KINDS
+from validator.checks.run import CheckReport, check_workspace
 from validator.content.tokens import tokens
 from validator.content.units import LanguageUnits, convert
 from validator.site.api import SCHEMAS, documents
@@ -45,12 +44,13 @@ def used_distances(workspace: Workspace) -> set[Decimal]:
 # ---- the register's data --------------------------------------------------------------
 
 def test_both_new_kinds_are_recorded_place_by_place(workspace: Workspace) -> None:
-    entries = workspace.rulebook.discrepancies.discrepancies
-    kinds = {entry.kind for entry in entries}
-    assert set(PLACE_KINDS) <= kinds
+    register = workspace.rulebook.discrepancies
+    place_kinds = {kind.id for kind in register.kinds if kind.holds == "places"}
+    assert place_kinds == {"erratum", "scan-damage"}
+    assert place_kinds <= {entry.kind for entry in register.discrepancies}
     source_ids = {source.id for source in workspace.rulebook.sources.sources}
-    for entry in entries:
-        if entry.kind in PLACE_KINDS:
+    for entry in register.discrepancies:
+        if entry.kind in place_kinds:
             assert entry.places and not entry.readings and entry.adopted is None
             for place in entry.places:
                 assert place.source in source_ids and place.pages
@@ -217,3 +217,17 @@ def test_the_schema_refuses_a_broken_register(workspace: Workspace, report: Chec
     data = copy.deepcopy(documents(workspace, report, "pl")["discrepancies"])
     break_it({entry["id"]: entry for entry in data["discrepancies"]})
     assert schema_errors(data)
+
+
+def test_a_kind_is_the_books_and_only_kinds_with_entries_get_a_filter(project: ProjectCopy) -> None:
+    """The register's kinds come from docs/discrepancies.yml: a new one is usable at
+    once, labelled as declared, and a declared kind without entries gets no filter."""
+    project.replace("docs/discrepancies.yml", "  - {id: ambiguity, label: Ambiguity, holds: readings}\n",
+                    "  - {id: ambiguity, label: Ambiguity, holds: readings}\n"
+                    "  - {id: typo, label: Slip of the pen, holds: places}\n"
+                    "  - {id: unused, label: Never used, holds: readings}\n")
+    project.replace("docs/discrepancies.yml", "    kind: erratum\n", "    kind: typo\n")
+    workspace = load_workspace(project.root)
+    register = render_pages(workspace, check_workspace(workspace), "en")["discrepancies.md"]
+    assert 'value="typo" checked> Slip of the pen' in register
+    assert 'value="unused"' not in register and "Never used" not in register

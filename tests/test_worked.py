@@ -14,35 +14,51 @@ import pytest
 from annotated_types import Interval
 
 from validator.checks.run import CheckReport
-from validator.shown import DIE, ROLL, SAVE, Shown, kind_of
+from validator.content.labels import meaning_context
+from validator.content.project import load_project
+from validator.shown import DIE, ROLL, Shown, kind_of
 from validator.site import text
+from validator.site.charts import Words
 from validator.workspace import Workspace
 from whfb6.scenarios.types import D6, Count, Leadership, Save
 
 from .conftest import ROOT
 
 
-@pytest.mark.parametrize(("language", "shown"), [("en", "70.4%"), ("es", "70,4\u00a0%"), ("pl", "70,4\u00a0%")])
+@pytest.mark.parametrize(("language", "shown"), [("en", "70.4%"), ("es", "70,4\u00a0%"), ("pl", "70,4%"),
+                                              ("de", "70,4\u00a0%"), ("tr", "%70,4")])
 def test_a_fraction_shows_its_percentage_in_the_readers_locale(language: str, shown: str) -> None:
+    """Any locale writes its percentage as CLDR says (Turkish puts the sign first):
+    no language has a pattern of its own in the engine."""
     assert text.percent(Fraction(19, 27), language) == shown
 
 
-def test_polish_departs_from_cldr_on_purpose() -> None:
-    """Without the site's pattern, Babel's Polish percent has no space: the override is what adds it."""
-    from babel.numbers import format_percent
+@pytest.mark.parametrize("language", ["en", "es", "pl", "fr"])
+def test_charts_and_results_write_a_percentage_alike(language: str) -> None:
+    words = Words(language, str, lambda identifier: (identifier, language))
+    for value in (Fraction(19, 27), Fraction(1, 3), Fraction(1)):
+        assert words.percent(value) == text.percent(value, language)
 
-    assert format_percent(0.704, format="#,##0.0%", locale="pl") == "70,4%"
-    assert "pl" in text.PERCENT_PATTERNS
 
-
-def test_rolls_modifiers_and_dice_read_as_players_write_them() -> None:
+def test_rolls_and_modifiers_read_as_players_write_them() -> None:
     assert text.roll_text(4) == "4+"
     assert (text.modifier_text(1), text.modifier_text(-2), text.modifier_text(0)) == ("+1", "\u22122", "0")
-    assert [text.die_face(face) for face in range(1, 7)] == list("⚀⚁⚂⚃⚄⚅")
+
+
+def test_a_value_with_a_meaning_of_its_own_is_shown_as_words() -> None:
+    """The core declares what its values mean; the engine knows none of them."""
+    save = kind_of(Save)
+    assert isinstance(save, Shown) and save.kind == "roll"
+    assert [save.meaning(value) for value in (4, 6, 7, 9)] == [None, None, "no save", "no save"]
+    hit = Shown("roll", meanings=((1, "automatic hit"),))
+    assert (hit.meaning(1), hit.meaning(2), hit.meaning(True)) == ("automatic hit", None, None)
+    assert kind_of(Annotated[int, ROLL]) == "roll"  # a kind without meanings stays its name
+    with pytest.raises(ValueError, match="is words"):
+        Shown("roll", at_least=(7, " "))
 
 
 def test_kinds_come_from_declared_types_not_names() -> None:
-    assert kind_of(D6) == "die" and kind_of(Save) == "save"
+    assert kind_of(D6) == "die"
     assert kind_of(Annotated[int | None, ROLL]) == "roll"
     # The same range without a declared kind is a plain number: nothing is guessed.
     assert kind_of(Annotated[int, Interval(ge=1, le=7)]) == "number"
@@ -50,7 +66,21 @@ def test_kinds_come_from_declared_types_not_names() -> None:
     assert (kind_of(Count), kind_of(Leadership)) == ("count", "characteristic")
     with pytest.raises(ValueError, match="unknown kind"):
         Shown("dice")
-    assert DIE.kind == "die" and SAVE.kind == "save"
+    assert DIE.kind == "die"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+def test_no_save_shows_as_the_words_the_core_declares_translated(pages: dict[str, dict[str, str]],
+                                                                 workspace: Workspace, language: str) -> None:
+    words = workspace.label_catalogs[language].translate(meaning_context("no save"), "no save")
+    assert words.language == language  # translated in the labels catalogue
+    assert re.search(rf'<span class="worked-value">{re.escape(words.text)}</span>', pages[language]["chariots.md"])
+
+
+def test_polish_writes_the_dice_with_the_books_letter(pages: dict[str, dict[str, str]]) -> None:
+    """rulebook.yml gives Polish the K of its players: {dice:D6} reads K6 there, D6 elsewhere."""
+    assert "Rzuć K6" in html.unescape(pages["pl"]["chariots.md"])
+    assert "Roll a D6" in html.unescape(pages["en"]["chariots.md"])
 
 
 def _example(page: str, example_anchor: str) -> str:
@@ -68,11 +98,12 @@ def test_dice_show_their_faces_with_an_accessible_name(pages: dict[str, dict[str
     page = pages["es"]["monstrous-mounts.md"]
     faces = re.findall(r'<span class="die" role="img" aria-label="(\d)" title="\1">(.)</span>', page)
     assert faces
-    assert all(text.die_face(int(number)) == face for number, face in faces)
+    dice = load_project(ROOT).dice
+    assert all(dice.face(int(number)) == face for number, face in faces)
 
 
 @pytest.mark.parametrize(("language", "shown"), [("en", "19/27 (70.4%)"), ("es", "19/27 (70,4\u00a0%)"),
-                                                  ("pl", "19/27 (70,4\u00a0%)")])
+                                                  ("pl", "19/27 (70,4%)")])
 def test_the_page_shows_the_percentage_in_the_readers_locale(pages: dict[str, dict[str, str]], language: str,
                                                               shown: str) -> None:
     assert html.unescape(pages[language]["monstrous-mounts.md"]).count(shown) >= 1

@@ -13,6 +13,10 @@ The pieces, in the order a core uses them:
 - Kinds of values (:data:`DIE`, :data:`ROLL`, :data:`COUNT`, ... and the ready-made
   aliases such as :data:`RollNeeded`) tell a page how to show a number: a die face,
   a roll needed (``4+``), a distance, a count. They go in ``typing.Annotated``.
+  A value with a meaning of its own in the game is declared in its kind, and shown
+  as words translated in the ``labels`` catalogue: ``Shown("roll", at_least=(7,
+  "impossible"))`` for every value from 7 up, ``Shown("roll", meanings=((1,
+  "automatic hit"),))`` for one value.
 - :class:`Scenario` is one question: a dataclass of typed inputs, a function that
   computes a dataclass of outcomes from them and the rulings in force, and the
   implementing functions.
@@ -32,7 +36,7 @@ the engine finds a package there without installing it)::
 
     @implements("combat/to-hit")
     def hit_chance(needed: int) -> Fraction:
-        '''The chance that one D6 scores at least the number needed.'''
+        '''The chance that one six-sided die scores at least the number needed.'''
         return Fraction(max(0, 7 - needed), 6)
 
     @dataclass(frozen=True)
@@ -68,21 +72,20 @@ from validator.shown import (
     DISTANCE,
     MODIFIER,
     ROLL,
-    SAVE,
     Counted,
     DieResult,
     Inches,
     ProfileValue,
     RollModifier,
     RollNeeded,
-    SaveRoll,
     Shown,
     WholeInches,
 )
 from validator.trace import Step, tracing
 
-API_VERSION = 1
-"""Raised when a name here changes in a way that breaks a core written for the previous one."""
+API_VERSION = 2
+"""Raised when a name here changes in a way that breaks a core written for the previous one
+(2: the kind and alias of one game's save left the engine; a core declares what its values mean)."""
 
 __all__ = [
     "API_VERSION",
@@ -92,7 +95,6 @@ __all__ = [
     "DISTANCE",
     "MODIFIER",
     "ROLL",
-    "SAVE",
     "Annotated",
     "Counted",
     "DieResult",
@@ -101,7 +103,6 @@ __all__ = [
     "RollModifier",
     "RollNeeded",
     "Ruleset",
-    "SaveRoll",
     "Scenario",
     "ScenarioError",
     "Shown",

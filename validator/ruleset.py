@@ -133,7 +133,7 @@ def _inline(spec: Any, definitions: Mapping[str, Any]) -> Any:
 
 
 MAX_MAGNITUDE = 100_000
-"""No number in a game comes near this (points, wounds, models, inches); the
+"""No number in a game comes near this (points, models, distances); the
 scenarios' own types are tighter where they say so."""
 MAX_ITEMS = 1_000
 MAX_TEXT = 200

@@ -1,11 +1,16 @@
 """What each value of a scenario is, so that a page shows it as a reader says it.
 
-A ``4`` may be a die showing four pips, a roll that needs 4 or more (``4+``), an
-armour save, a modifier (``+4``), a distance (4″, or 10 cm in Spanish) or a plain
-count.  Only the rules core knows which, so it says so in the types of its inputs
-and outcomes, with ``typing.Annotated`` metadata from this module:
+A ``4`` may be a die showing four pips, a roll that needs 4 or more (``4+``), a
+modifier (``+4``), a distance (4″, or 10 cm in Spanish) or a plain count.  Only the
+rules core knows which, so it says so in the types of its inputs and outcomes, with
+``typing.Annotated`` metadata from this module:
 
     needed: Annotated[int | None, ROLL]
+
+A value may also have a meaning of its own in the core's game, shown as words rather
+than as the number: ``Shown("roll", at_least=(7, "impossible"))`` shows 7 and above
+as "impossible", ``Shown("roll", meanings=((1, "automatic hit"),))`` shows 1 so.  The
+words are translated in the ``labels`` catalogue, like the core's identifiers.
 
 Everything else follows from the Python type: ``bool`` is a yes or no, an ``Enum``
 a named choice, a ``Fraction`` a probability, a ``Mapping`` of fractions a
@@ -21,16 +26,17 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Union
 
 Kind = Any
-"""A kind: a name (``"die"``, ``"roll"``, ...), ``("list", kind)`` for a list, or a
-dict of field name -> kind for a group of named values."""
+"""A kind: a name (``"die"``, ``"roll"``, ...), a :class:`Shown` where some values have
+a meaning of their own, ``("list", kind)`` for a list, or a dict of field name -> kind
+for a group of named values."""
 
-KINDS = ("die", "roll", "save", "modifier", "distance", "count", "characteristic", "number", "boolean", "choice",
+KINDS = ("die", "roll", "modifier", "distance", "count", "characteristic", "number", "boolean", "choice",
          "probability", "distribution", "text")
 
 
@@ -39,30 +45,54 @@ class Shown:
     """``Annotated`` metadata naming how a value is shown."""
 
     kind: str
+    meanings: tuple[tuple[int, str], ...] = ()
+    """Values shown as words, each exactly: ``((1, "automatic hit"),)``."""
+    at_least: tuple[int, str] | None = None
+    """A bound and the words for every value at or above it: ``(7, "impossible")``."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown kind {self.kind!r}; known: {', '.join(KINDS)}")
+        for _value, words in (*self.meanings, *((self.at_least,) if self.at_least else ())):
+            if not isinstance(words, str) or not words.strip():
+                raise ValueError(f"the meaning of a value is words, not {words!r}")
+
+    def meaning(self, value: object) -> str | None:
+        """The words ``value`` is shown as, or None when it is shown as a number.
+
+        >>> Shown("roll", meanings=((1, "automatic"),), at_least=(7, "impossible")).meaning(9)
+        'impossible'
+        """
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        exact = dict(self.meanings).get(value)
+        if exact is not None:
+            return exact
+        if self.at_least is not None and value >= self.at_least[0]:
+            return self.at_least[1]
+        return None
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every meaning's words, for the labels catalogue."""
+        return tuple(words for _value, words in (*self.meanings, *((self.at_least,) if self.at_least else ())))
 
 
 DIE = Shown("die")
-"""One die's result: shown as its face (⚃), with the number for screen readers."""
+"""One die's result: shown as the face the book gives it, with the number for screen readers."""
 ROLL = Shown("roll")
 """The score a roll needs: ``4+`` (``None``: no roll can succeed)."""
-SAVE = Shown("save")
-"""An armour save as the roll it needs: ``4+``; 7 or more is no save."""
 MODIFIER = Shown("modifier")
 """A modifier to a roll or a characteristic: ``+1``, ``-1``, ``0``."""
 DISTANCE = Shown("distance")
 """A distance in inches, shown in the reader's unit."""
 COUNT = Shown("count")
-"""A number of models, hits, wounds, attacks or points."""
+"""A number of models, hits, attacks or points."""
 CHARACTERISTIC = Shown("characteristic")
-"""A value of a model's profile: Weapon Skill, Strength, Leadership..."""
+"""A value of a model's profile, the characteristics the game gives its pieces."""
 
 DieResult = Annotated[int, DIE]
 RollNeeded = Annotated[int, ROLL]
-SaveRoll = Annotated[int, SAVE]
 RollModifier = Annotated[int, MODIFIER]
 Inches = Annotated[float, DISTANCE]
 WholeInches = Annotated[int, DISTANCE]
@@ -79,7 +109,7 @@ def kind_of(annotation: Any) -> Kind:
     if typing.get_origin(annotation) is Annotated:
         for meta in annotation.__metadata__:
             if isinstance(meta, Shown):
-                return meta.kind
+                return meta if meta.words else meta.kind
         return kind_of(annotation.__origin__)
     origin = typing.get_origin(annotation)
     if origin is Literal:
@@ -104,6 +134,17 @@ def kind_of(annotation: Any) -> Kind:
         if dataclasses.is_dataclass(annotation):
             return fields_of(annotation)
     return "text"
+
+
+def meaning_words(kind: Kind) -> Iterator[str]:
+    """The words of every value with a meaning of its own in ``kind`` (lists and groups too)."""
+    if isinstance(kind, Shown):
+        yield from kind.words
+    elif isinstance(kind, tuple):
+        yield from meaning_words(kind[1])
+    elif isinstance(kind, dict):
+        for inner in kind.values():
+            yield from meaning_words(inner)
 
 
 def fields_of(cls: type) -> dict[str, Kind]:

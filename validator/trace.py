@@ -22,6 +22,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from validator.content.labels import meaning_context
+from validator.shown import fields_of, meaning_words, parameters, returned
+
 MAX_STEPS = 24
 """Steps kept per trace: a volley of 200 dice would otherwise list 200 alike steps."""
 MAX_DEPTH = 2
@@ -188,13 +191,30 @@ def worked_messages(ruleset: Any, runs: Any) -> tuple[list[tuple[str, str]], lis
     ``runs`` are :class:`validator.checks.examples.ExampleRun`."""
     messages: dict[str, str] = {}
     values: list[Any] = []
+    functions: list[Any] = []
     for run in runs:
         scenario = ruleset.scenario(run.example.scenario)
         messages.setdefault(f"labels/scenario/{scenario.name}", scenario.summary)
+        functions.extend(scenario.implementations)
         for step in run.trace:
             messages.setdefault(f"labels/step/{step.key}", step.text)
+            functions.append(FUNCTIONS.get(step.key))
             values.append(dict(step.params))
             values.append({"_": step.result})
         for spec in scenario.describe()["inputs"].values():
             values.append({"_": list(spec.get("enum", ()))})
+    for words in _meanings(ruleset, functions):
+        messages.setdefault(meaning_context(words), words)
     return list(messages.items()), values
+
+
+def _meanings(ruleset: Any, functions: list[Any]) -> Iterator[str]:
+    """The words of the values with a meaning of their own that a page may show: in a
+    scenario's input and outcome, and in the arguments and results of the steps."""
+    kinds: list[Any] = []
+    for scenario in ruleset.scenarios:
+        kinds += [fields_of(scenario.given), returned(scenario.compute)]
+    for function in dict.fromkeys(function for function in functions if function is not None):
+        kinds += [parameters(function), returned(function)]
+    for kind in kinds:
+        yield from meaning_words(kind)

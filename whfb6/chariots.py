@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.api import Counted, DieResult, ProfileValue, RollNeeded, SaveRoll, WholeInches, implements
+from validator.api import Counted, DieResult, ProfileValue, RollNeeded, WholeInches, implements
 from whfb6 import tables
 from whfb6.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from whfb6.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
 from whfb6.rulings import ADOPTED, Rulings
+from whfb6.saves import NO_SAVE, SaveRoll
 
 CHARACTER_FACES = frozenset({6})
 """D6 results that send a hit on the chariot to the character; 1-5 hit the chariot."""
@@ -24,8 +25,6 @@ CHARACTER_FACES = frozenset({6})
 CHARIOT_ARMOUR_BONUS = 2
 """How much riding the chariot improves the character's own armour save."""
 
-NO_SAVE = 7
-"""A save that needs 7+ on a D6 cannot be made: the model has no armour save."""
 
 BEST_SAVE = 1
 """The best save written as a roll needed (1+)."""

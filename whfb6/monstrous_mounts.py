@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.api import Counted, DieResult, ProfileValue, RollModifier, RollNeeded, SaveRoll, implements
+from validator.api import Counted, DieResult, ProfileValue, RollModifier, RollNeeded, implements
 from whfb6 import tables
 from whfb6.characters import TroopType
 from whfb6.dice import chance_of_at_least_one, chance_of_faces, check_d6, two_d6_at_most
 from whfb6.rulings import ADOPTED, Rulings
+from whfb6.saves import NO_SAVE, SaveRoll
 
 MONSTROUS_MOUNT_MIN_WOUNDS = 2
 """A mount with this many wounds or more is monstrous; with fewer it is a cavalry steed."""
@@ -25,8 +26,6 @@ RIDER_FACES = frozenset({5, 6})
 
 CAVALRY_ARMOUR_BONUS = 1
 LARGE_TARGET_TO_HIT_BONUS = 1
-NO_SAVE = 7
-"""A save that needs 7+ on a D6 cannot be made: the model has no armour save."""
 
 
 class MountKind(StrEnum):

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.api import DieResult, RollModifier, RollNeeded, SaveRoll, implements
+from validator.api import DieResult, RollModifier, RollNeeded, implements
 from whfb6.dice import chance_of_faces, check_d6, two_d6_at_most
+from whfb6.saves import SaveRoll
 
 NATURAL_ONE_FAILS = 2
 """A roll of 1 always misses a shot and always fails a save, so no roll is easier than 2+."""

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial, lcm
 
-from validator.api import ProfileValue, SaveRoll, implements
+from validator.api import ProfileValue, implements
 from whfb6 import tables
 from whfb6.dice import chance_of_faces
 from whfb6.monstrous_mounts import RIDER_FACES, MountKind, rider_armour_save, shooting_to_hit_modifier
 from whfb6.rulings import ADOPTED, Rulings
+from whfb6.saves import SaveRoll
 
 MAX_SHOTS = 1000
 """More shots than any unit fires; bounds the work (outcomes grow with the square)."""

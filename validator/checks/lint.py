@@ -262,7 +262,7 @@ def _english_use(term: str) -> re.Pattern[str]:
     """Where the English text uses ``term``: as whole words, not inside a hyphenated
     word ("rank" is not in "rank-and-file").  A term written with a capital is a
     name (a characteristic, a special rule, a phase) and is matched with its capital,
-    so "Wounds" is the characteristic and "wounds" are not; others match in any case."""
+    so "Strength" is the characteristic and "strength" is not; others match in any case."""
     flags = 0 if term[:1].isupper() else re.IGNORECASE
     return re.compile(rf"(?<![\w-]){re.escape(term)}(?![\w-])", flags)
 

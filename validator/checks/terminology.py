@@ -5,7 +5,7 @@ Both checks read one text in one language.  A term is recognised by any form the
 glossary lists for the language (``forms:``; for the source language, the term
 itself, its plural and any ``forms: en``), longest first, so that "unit" inside
 "flying unit" is a use of the longer term only.  A form written with a capital (a
-characteristic such as "Wounds", a special rule) is matched only as written; the
+characteristic such as "Strength", a special rule) is matched only as written; the
 others in any case.
 """
 

@@ -1,8 +1,8 @@
 """Readable, translatable labels for the identifiers shown in worked examples.
 
 An example's box lists its input and the computed outcome: field names such as
-``mount_wounds`` and values such as ``guard-the-body`` come from the rules core.
-Each gets a label, ``mount wounds`` in English, translated in the ``labels``
+``rider_strength`` and values such as ``guard-the-body`` come from the rules core.
+Each gets a label, ``rider strength`` in English, translated in the ``labels``
 catalogue (msgctxt ``labels/<identifier>``), so a Spanish or Polish reader sees
 words of his language while the identifier stays available as a tooltip.
 """
@@ -19,6 +19,12 @@ IDENTIFIER = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 
 def label_context(identifier: str) -> str:
     return f"labels/{identifier}"
+
+
+def meaning_context(words: str) -> str:
+    """The msgctxt of the words a value with a meaning of its own is shown as
+    (:class:`validator.shown.Shown`: ``at_least``, ``meanings``)."""
+    return f"labels/meaning/{words}"
 
 
 def humanize(identifier: str) -> str:

@@ -21,6 +21,7 @@ from validator.content.model import (
     Discrepancies,
     Discrepancy,
     Glossary,
+    Grammar,
     Message,
     Position,
     Rule,
@@ -191,6 +192,7 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
                      key=lambda chapter: (chapter.chapter.order, chapter.id))
     rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq, units)
     problems.extend(_identity_problems(rulebook))
+    problems.extend(grammar_problems(glossary))
     problems.extend(register_problems(sources, discrepancies))
     problems.extend(units_problems(project, units, {source.id for source in sources.sources},
                                    list(rulebook.messages())))
@@ -198,6 +200,28 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     if problems:
         raise ProblemsFound(problems)
     return rulebook
+
+
+def grammar_problems(glossary: Glossary) -> Iterator[Problem]:
+    """Each term's forms follow the grammar the glossary declares for their language:
+    one form per case, in each number the language has (see :class:`Grammar`)."""
+    default = Grammar()
+    for term in glossary.terms:
+        for language, inflection in term.forms.items():
+            grammar = glossary.grammar.get(language, default)
+            line = term.position.of(f"forms.{language}").line
+            for number, listed in (("sg", inflection.sg), ("pl", inflection.pl)):
+                if listed is None:
+                    continue
+                if number not in grammar.numbers:
+                    yield Problem(term.position.file, line, term.id,
+                                  f"{language}.{number}: '{language}' has no number '{number}' in the glossary's "
+                                  "grammar", f"remove the forms, or add '{number}' to grammar.{language}.numbers")
+                elif grammar.cases and len(listed) != len(grammar.cases):
+                    yield Problem(term.position.file, line, term.id,
+                                  f"{language}.{number} lists {len(listed)} forms; {language} needs exactly "
+                                  f"{len(grammar.cases)} ({', '.join(grammar.cases)})",
+                                  f"give one form per case, in the order of grammar.{language}.cases")
 
 
 def _identity_problems(rulebook: Rulebook) -> Iterator[Problem]:

@@ -23,7 +23,6 @@ from pydantic import (
     StrictStr,
     StringConstraints,
     ValidationInfo,
-    field_validator,
     model_validator,
 )
 
@@ -192,12 +191,19 @@ class Chapter(Node):
         return self.chapter.id
 
 
-CASES: dict[str, tuple[str, ...]] = {
-    "pl": ("mianownik", "dopełniacz", "celownik", "biernik", "narzędnik", "miejscownik", "wołacz"),
-}
-"""The grammatical cases a language declines its nouns in, in the order the glossary
-lists them.  A language not named here lists one form per number, or a few where
-the form changes otherwise (Spanish "trabado", "trabada": gender)."""
+Number = Literal["sg", "pl"]
+"""A grammatical number a term's forms are given for: singular, plural."""
+
+
+class Grammar(Node):
+    """What the glossary's forms of one language are: ``cases``, the grammatical cases
+    the language declines its nouns in, in the order each number lists its forms (none:
+    one form per number, or a few where the form changes otherwise, for gender); and
+    the ``numbers`` it has.  Declared by the book (``grammar:`` in docs/glossary.yml),
+    since only the book knows its languages."""
+
+    cases: tuple[Text, ...] = ()
+    numbers: tuple[Number, ...] = Field(default=("sg", "pl"), min_length=1)
 
 
 def _as_forms(value: Any) -> Any:
@@ -210,7 +216,7 @@ Forms = Annotated[tuple[Text, ...], BeforeValidator(_as_forms), Field(min_length
 
 class Inflection(Node):
     """A term's forms in one language: ``sg`` and ``pl`` (the numbers), each a list
-    with one form per case of the language (see :data:`CASES`), or, where the
+    with one form per case of the language (see :class:`Grammar`), or, where the
     language has no cases, its form (a plain string) or forms.  A multi-word term
     is declined as a phrase.
 
@@ -236,7 +242,8 @@ class Term(Node):
     language; ``forbidden``: per language, words translators must not use for it;
     ``forms``: per language, its inflected forms, which the lint accepts as uses of
     the term and which ``{term:id|form}`` must choose from; ``defined_elsewhere``:
-    the term belongs to the main rulebook, and the glossary only recalls it."""
+    the term is defined in another document (the game's own rules), and the
+    glossary only recalls it."""
 
     id: Id
     term: Text
@@ -248,19 +255,6 @@ class Term(Node):
     """Per language, the one word the texts use for the term (the terminology check
     names it in its Fix); without it, the first form listed under ``forms:``."""
     forms: dict[Id, Inflection] = Field(default_factory=dict)
-
-    @field_validator("forms")
-    @classmethod
-    def _one_form_per_case(cls, forms: dict[str, Inflection]) -> dict[str, Inflection]:
-        """Each number lists exactly one form per case of its language."""
-        for language, inflection in forms.items():
-            cases = CASES.get(language)
-            for number, listed in (("sg", inflection.sg), ("pl", inflection.pl)):
-                if cases and listed is not None and len(listed) != len(cases):
-                    raise ValueError(
-                        f"{language}.{number} lists {len(listed)} forms; {language} needs exactly "
-                        f"{len(cases)} ({', '.join(cases)}), in that order")
-        return forms
 
     def declined(self, language: str) -> tuple[str, ...]:
         """Every form the glossary lists for ``language`` (none when it lists none)."""
@@ -289,6 +283,8 @@ class Name(Node):
 
 
 class Glossary(Node):
+    grammar: dict[Id, Grammar] = Field(default_factory=dict)
+    """Per language, its cases and numbers (a language not named: no cases, sg and pl)."""
     terms: tuple[Term, ...]
     names: tuple[Name, ...] = ()
     """Names kept consistent by the terminology check (not glossary entries)."""
@@ -377,14 +373,16 @@ class Reading(Node):
     """``false``: nobody could check the claim; the page says so."""
 
 
-READING_KINDS = ("translation-error", "edition-difference", "source-erratum", "ambiguity")
-"""Kinds where two readings disagree and the site adopts one."""
-PLACE_KINDS = ("erratum", "scan-damage")
-"""Kinds that record damage inside one document, place by place: an evident copy
-error of its author (``erratum``) or what the scan or text extraction broke
-(``scan-damage``), so that nobody copies it."""
-KINDS = (*READING_KINDS, *PLACE_KINDS)
-Kind = Literal["translation-error", "edition-difference", "source-erratum", "ambiguity", "erratum", "scan-damage"]
+class RegisterKind(Node):
+    """A kind of entry the book's register keeps (declared under ``kinds:`` in
+    docs/discrepancies.yml): its id, its English label (translated in the rules
+    catalogue) and what its entries hold: ``readings`` where two readings disagree
+    and the site adopts one, ``places`` for an editorial note on one document, place
+    by place (an evident copy error, what a scan broke), so that nobody copies it."""
+
+    id: Id
+    label: Text
+    holds: Literal["readings", "places"]
 
 
 class Place(Node):
@@ -404,7 +402,7 @@ class Place(Node):
 class Discrepancy(Node):
     id: Id
     title: Text
-    kind: Kind
+    kind: Id
     status: Literal["adopted", "open"]
     rules: tuple[RuleId, ...] = ()
     summary: Text
@@ -413,28 +411,14 @@ class Discrepancy(Node):
     adopted: Id | None = None
     rationale: Text | None = None
 
-    @model_validator(mode="after")
-    def _shape_of_kind(self) -> Discrepancy:
-        """Readings for a disagreement, places for damage: each kind has its own keys."""
-        if self.kind in PLACE_KINDS:
-            if not self.places:
-                raise ValueError(f"a '{self.kind}' entry lists the damaged places under 'places' (at least one)")
-            if self.readings or self.adopted is not None:
-                raise ValueError(f"a '{self.kind}' entry has 'places', not 'readings' or 'adopted'")
-            return self
-        if len(self.readings) < 2:
-            raise ValueError(f"a '{self.kind}' entry needs at least two 'readings'")
-        if not self.rules:
-            raise ValueError(f"a '{self.kind}' entry names the rules it touches under 'rules' (at least one)")
-        if self.rationale is None:
-            raise ValueError(f"a '{self.kind}' entry says why under 'rationale'")
-        if self.places:
-            raise ValueError(f"a '{self.kind}' entry has 'readings', not 'places'")
-        return self
-
 
 class Discrepancies(Node):
+    kinds: tuple[RegisterKind, ...] = ()
+    """The kinds of entry this register keeps (see :class:`RegisterKind`)."""
     discrepancies: tuple[Discrepancy, ...]
+
+    def kind(self, kind_id: str) -> RegisterKind | None:
+        return next((kind for kind in self.kinds if kind.id == kind_id), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,6 +442,11 @@ class Message:
         """The text's own position, made when asked for: a check after an edit asks
         for few (a text with a bad token, a text of a file whose lint findings were not kept)."""
         return self.owner.of(self.key)
+
+
+def kind_context(kind_id: str) -> str:
+    """The msgctxt of a register kind's label."""
+    return f"discrepancies/kind.{kind_id}#label"
 
 
 def chapter_messages(chapter: Chapter) -> Iterator[Message]:
@@ -490,6 +479,8 @@ def source_messages(sources: Sources) -> Iterator[Message]:
 
 
 def discrepancy_messages(register: Discrepancies) -> Iterator[Message]:
+    for kind in register.kinds:
+        yield Message(context=kind_context(kind.id), text=kind.label, owner=kind.position, key="label")
     for entry in register.discrepancies:
         base = f"discrepancies/{entry.id}"
         yield Message(context=f"{base}#title", text=entry.title, owner=entry.position, key="title")

@@ -6,12 +6,13 @@ engine at its own rules, rules core and languages.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from babel import Locale, UnknownLocaleError
-from pydantic import Field
+from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
 from validator.content.model import Id, Node, Text
 from validator.content.yamlsource import read_yaml, validate
@@ -27,6 +28,37 @@ class Language(Node):
     distance_unit: Literal["inch", "cm"] = "inch"
 
 
+def _each_character(value: Any) -> Any:
+    """Faces written as one string are one character each (``"abc"`` is three faces)."""
+    return list(value) if isinstance(value, str) else value
+
+
+class Dice(Node):
+    """The book's dice: how many sides, the symbol of each face (a die's result is
+    shown as its face), and the letter each language writes in ``{dice:3D8}``
+    (a German book writes W where English writes D); a language not named keeps the D."""
+
+    sides: StrictInt | None = None
+    faces: Annotated[tuple[Text, ...] | None, BeforeValidator(_each_character)] = None
+    """One symbol per side, the face showing 1 first: a list, or a string of one character each."""
+    notation: dict[Id, StrictStr] = Field(default_factory=dict)
+
+    def face(self, value: int) -> str | None:
+        """The symbol of the face showing ``value``; None where the book has none."""
+        if self.faces is None or not 1 <= value <= len(self.faces):
+            return None
+        return self.faces[value - 1]
+
+    def written(self, dice: str, language: str) -> str:
+        """A ``{dice:...}`` token's argument as ``language`` writes it.
+
+        >>> Dice(notation={"de": "W"}).written("3D8", "de"), Dice().written("D8", "de")
+        ('3W8', 'D8')
+        """
+        letter = self.notation.get(language)
+        return dice.replace("D", letter, 1) if letter else dice
+
+
 class Project(Node):
     title: Text
     source_language: Id
@@ -35,6 +67,7 @@ class Project(Node):
     content_dir: Text = "docs"
     locales_dir: Text = "locales"
     mkdocs_config: Text = "mkdocs.yml"
+    dice: Dice = Field(default_factory=Dice)
 
     def language(self, code: str) -> Language:
         return next(language for language in self.languages if language.code == code)
@@ -113,11 +146,43 @@ def load_project(root: Path) -> Project:
                                          "page, where it could hide or reorder text")])
         first[language.code] = language.position.line
     _refuse_paths_outside(root, project)
+    dice_problem = _dice_problem(project)
+    if dice_problem is not None:
+        raise ProblemsFound([dice_problem])
     if project.source_language not in codes:
         raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("source_language").line, "",
                                      f"source language '{project.source_language}' is not among the languages",
                                      f"add it to 'languages' or choose one of {', '.join(codes)}")])
     return project
+
+
+NOTATION = re.compile(r"^[^\W\d_]+$")
+"""A die's letter in a notation: letters only, so that ``3D8`` stays a count, letters, sides."""
+
+
+def _dice_problem(project: Project) -> Problem | None:
+    """What is wrong with the dice the book declares: a notation that is not letters,
+    one for a language the book does not have, faces that are not one per side."""
+    dice = project.dice
+    where = dice.position
+    codes = [language.code for language in project.languages]
+    for code, letter in dice.notation.items():
+        if code not in codes:
+            return Problem(PROJECT_FILE, where.of("notation").line, "",
+                           f"dice notation for '{code}', which is not among the languages",
+                           f"name one of {', '.join(codes)}")
+        if not NOTATION.match(letter):
+            return Problem(PROJECT_FILE, where.of("notation").line, "",
+                           f"dice notation '{letter}' for '{code}' is not letters",
+                           "write the letter the language puts between count and sides, such as W for 3W8")
+    if dice.sides is not None and dice.sides < 2:
+        return Problem(PROJECT_FILE, where.of("sides").line, "", f"'sides: {dice.sides}' is not a die",
+                       "give the number of sides of the book's dice, 2 or more")
+    if dice.faces is not None and dice.sides is not None and len(dice.faces) != dice.sides:
+        return Problem(PROJECT_FILE, where.of("faces").line, "",
+                       f"{len(dice.faces)} faces for a die of {dice.sides} sides",
+                       "give one symbol per side, the face showing 1 first")
+    return None
 
 
 def rules_core_problem(project: Project, why: str) -> Problem:

@@ -1,5 +1,5 @@
 """Inline tokens in rule text: ``{rule:id}``, ``{term:id}``, ``{term:id|form}``,
-``{roll:5+}``, ``{roll:1-4}``, ``{dice:2D6}`` and ``{dist:2}``.
+``{roll:5+}``, ``{roll:1-4}``, ``{dice:3D8}`` and ``{dist:2}``.
 
 Text is split into literal pieces and tokens once, here; checks and renderers
 work on the pieces, so no renderer ever pastes raw text into markup.
@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 TOKEN = re.compile(r"\{(?P<kind>[a-z]+):(?P<argument>[^{}|]*)(?:\|(?P<form>[^{}]*))?\}")
 KINDS = ("rule", "term", "roll", "dice", "dist")
-ROLL = re.compile(r"^[1-6](?:\+|-[1-6])?$")
-DICE = re.compile(r"^[1-9]?D(?:3|6)$")
+ROLL = re.compile(r"^[1-9]\d{0,2}(?:\+|-[1-9]\d{0,2})?$")
+DICE = re.compile(r"^(?:[1-9]\d?)?D[1-9]\d{0,2}$")
+"""Dice of any size (``D8``, ``3D8``, ``D20``), always written with D here: each
+language's own letter is the book's data (``rulebook.yml`` ``dice: notation``)."""
 DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
 
 

@@ -19,19 +19,17 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.numbers import format_decimal, parse_pattern
+from babel.numbers import format_decimal
 from markupsafe import Markup
 
 from validator.checks.charts import Series, declared_series, distribution_series
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Example
 from validator.site import markdown
-from validator.site.text import anchor
+from validator.site.text import anchor, percent
 
 if TYPE_CHECKING:
     from validator.site.pages import PageView
@@ -71,19 +69,13 @@ class Words:
         return cls(view.language.code, view._, label)
 
     def percent(self, value: Fraction) -> str:
-        """A probability as a percentage with one decimal, in the locale's own
-        pattern (``70.4%``, ``70,4 %`` in Spanish, ``70,4%`` in Polish)."""
-        return self._percent(value, (1, 1))
+        """A probability as a percentage with one decimal, written as results are
+        (:func:`validator.site.text.percent`)."""
+        return percent(value, self.language)
 
     def tick(self, value: Fraction) -> str:
         """A gridline's percentage: its decimal only when it has one."""
-        return self._percent(value, (0, 1))
-
-    def _percent(self, value: Fraction, decimals: tuple[int, int]) -> str:
-        locale = Locale.parse(self.language)
-        pattern = parse_pattern(locale.percent_formats[None].pattern)
-        pattern.frac_prec = decimals
-        return str(pattern.apply(Decimal(value.numerator) / Decimal(value.denominator), locale))
+        return percent(value, self.language, (0, 1))
 
     def value(self, value: object) -> tuple[str, str]:
         """An x value: a number in the locale, a core identifier as its label."""

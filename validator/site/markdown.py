@@ -80,8 +80,8 @@ def link(label: str | Markup, target: str, title: str | None = None) -> Markup:
 def html_page(markdown_page: str) -> str:
     """The page MkDocs writes for a Markdown page (the site keeps plain .html files).
 
-    >>> html_page("monstrous-mounts.md")
-    'monstrous-mounts.html'
+    >>> html_page("mounts.md")
+    'mounts.html'
     """
     return markdown_page.removesuffix(".md") + ".html"
 

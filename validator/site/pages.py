@@ -10,12 +10,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from gettext import NullTranslations
 from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.numbers import format_percent
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
@@ -23,7 +23,7 @@ from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
-from validator.content.model import KINDS, Chapter, Discrepancy, Example, Source
+from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.derived import derived
@@ -33,7 +33,7 @@ from validator.site.charts import example_charts
 from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
-from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
+from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page, percent
 from validator.site.worked import worked_box
 from validator.workspace import Workspace
 
@@ -116,7 +116,8 @@ class PageView(TextRenderer):
         return self.plain(f"{chapter.id}#title", chapter.chapter.title)
 
     def percent(self, value: float) -> str:
-        return str(format_percent(value / 100, format="#,##0.0%", locale=self.language.code))
+        """A share of the messages translated, written as the results' percentages are."""
+        return percent(Fraction(value).limit_denominator(10_000) / 100, self.language.code)
 
     def pending(self, groups: list[GroupStatus]) -> list[tuple[str, State, Markup]]:
         """Messages still to translate, each with a link to where it appears."""
@@ -144,9 +145,12 @@ class PageView(TextRenderer):
     def state_label(self, state: State) -> str:
         return self._("out of date") if state is State.FUZZY else self._("not translated")
 
-    @staticmethod
-    def kinds() -> list[str]:
-        return list(KINDS)
+    def kinds(self) -> list[str]:
+        """The register's kinds that have entries, in the order it declares them: a
+        filter for a kind with nothing under it would hide nothing."""
+        register = self.rulebook.discrepancies
+        used = {entry.kind for entry in register.discrepancies}
+        return [kind.id for kind in register.kinds if kind.id in used]
 
     @staticmethod
     def statuses() -> list[str]:
@@ -218,16 +222,10 @@ class PageView(TextRenderer):
     def discrepancy_link(self, entry_id: str, label: str) -> Markup:
         return markdown.link(label, f"{DISCREPANCY_PAGE}#{entry_id}")
 
-    def kind_label(self, kind: str) -> str:
-        labels = {
-            "translation-error": self._("Translation error"),
-            "edition-difference": self._("Edition difference"),
-            "source-erratum": self._("Source erratum"),
-            "ambiguity": self._("Ambiguity"),
-            "erratum": self._("Erratum in a source"),
-            "scan-damage": self._("Damage in a scanned copy"),
-        }
-        return labels[kind]
+    def kind_label(self, kind_id: str) -> str:
+        """A register kind's label, as the book declares it, in the reader's language."""
+        kind = self.rulebook.discrepancies.kind(kind_id)
+        return self.plain(kind_context(kind_id), kind.label) if kind is not None else kind_id
 
     def variant_label(self, variant: str) -> str:
         """Name a ruling variant by the reading that uses it, in the reader's language."""

@@ -65,9 +65,9 @@ def preview_key(rulebook: Rulebook, rule_id: str) -> str:
     """Where a link to the rule points on the built site: ``page.html#anchor``.
 
     >>> from types import SimpleNamespace
-    >>> book = SimpleNamespace(chapter_of=lambda rule_id: SimpleNamespace(id="chariots"))
-    >>> preview_key(book, "chariots/destruction")  # type: ignore[arg-type]
-    'chariots.html#destruction'
+    >>> book = SimpleNamespace(chapter_of=lambda rule_id: SimpleNamespace(id="vehicles"))
+    >>> preview_key(book, "vehicles/destruction")  # type: ignore[arg-type]
+    'vehicles.html#destruction'
     """
     return f"{html_page(chapter_page(rulebook.chapter_of(rule_id).id))}#{anchor(rule_id)}"
 

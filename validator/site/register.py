@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from babel.units import format_unit
 from markupsafe import Markup
 
-from validator.content.model import PLACE_KINDS, Discrepancy, Evidence, Reading
+from validator.content.model import Discrepancy, Evidence, Reading
 from validator.content.units import convert
 from validator.site import markdown
 
@@ -33,9 +33,10 @@ class RegisterView:
         """The abbreviation before a page or a range of pages ("p. 127-128")."""
         return self._("p.")
 
-    @staticmethod
-    def has_places(entry: Discrepancy) -> bool:
-        return entry.kind in PLACE_KINDS
+    def has_places(self, entry: Discrepancy) -> bool:
+        """Whether the entry's kind, as the register declares it, holds damaged places."""
+        kind = self.view.rulebook.discrepancies.kind(entry.kind)
+        return kind is not None and kind.holds == "places"
 
     def evidence(self, reading: Reading) -> Markup:
         """After a reading: where to check it, or "unverified" (nothing when its

@@ -35,7 +35,7 @@ and their declined forms: those used in ``{term:id|form}`` tokens of the
 catalogues, and those listed under ``forms:`` (per language) in the glossary when
 the glossary has them.
 
-Rule ids (``monstrous-mounts/cavalry``), dice (``2D6``) and rolls (``5+``,
+Rule ids (``mounts/cavalry``), dice (``3D8``) and rolls (``5+``,
 ``1-4``) are kept whole as keys.  One entry per rule (its id, the page and anchor,
 its title and chapter title, its keys with weights) and one per glossary term.
 """
@@ -84,7 +84,7 @@ _DASH_TABLE = str.maketrans(_DASHES)
 
 TOKEN = re.compile(
     r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*"  # a rule id
-    r"|\d*d\d+(?![^\W_])"  # dice: 2d6, d6
+    r"|\d*d\d+(?![^\W_])"  # dice: 3d8, d8
     r"|\d+\+"  # a roll: 5+
     r"|\d+-\d+"  # a range of results: 1-4
     r"|[^\W_]+"  # a word or a number
@@ -107,8 +107,8 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The tokens of ``text``, in lower case with their accents (stemmers need them).
 
-    >>> words("Roll 2D6: on a 5+ or 1\u20134, see monstrous-mounts/cavalry.")
-    ['roll', '2d6', 'on', 'a', '5+', 'or', '1-4', 'see', 'monstrous-mounts/cavalry']
+    >>> words("Roll 3D8: on a 5+ or 1\u20134, see mounts/cavalry.")
+    ['roll', '3d8', 'on', 'a', '5+', 'or', '1-4', 'see', 'mounts/cavalry']
     >>> words("Żołnierzy łodzi, Straße")
     ['żołnierzy', 'łodzi', 'straße']
     """
@@ -134,8 +134,8 @@ class Analyzer:
         True
         >>> sorted(Analyzer("pl").keys("jeźdźca"))
         ['jezdzc', 'jezdziec']
-        >>> Analyzer("pl").keys("2d6")
-        ('2d6',)
+        >>> Analyzer("pl").keys("3d8")
+        ('3d8',)
         """
         return _keys(self.code, word)
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from babel import Locale
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, parse_pattern
 from babel.units import format_unit
 from markupsafe import Markup
 
@@ -19,23 +19,6 @@ from validator.content.units import convert
 from validator.site import markdown
 
 GLOSSARY_PAGE = "glossary.md"
-
-DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
-"""⚀ to ⚅: a die's result as players see it on the table."""
-
-PERCENT_PATTERNS = {"pl": "#,##0.0\u00a0%"}
-"""Percent patterns where the site departs from CLDR: Polish sets a space before the
-sign, as Spanish does (CLDR's Polish pattern has none)."""
-
-
-def die_face(value: int) -> str:
-    """The face of a D6 showing ``value`` (the number itself beyond 1-6).
-
-    >>> die_face(4), die_face(9)
-    ('⚃', '9')
-    """
-    return DIE_FACES[value - 1] if 1 <= value <= 6 else str(value)
-
 
 def roll_text(value: int) -> str:
     """A roll needed, as players write it: ``4+``."""
@@ -49,15 +32,19 @@ def modifier_text(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else "0"
 
 
-def percent(value: Fraction, language: str) -> str:
-    """A probability as a percentage with one decimal, as the language writes it:
-    ``70.4%`` in English, ``70,4\u00a0%`` in Spanish and Polish."""
-    pattern = PERCENT_PATTERNS.get(language)
-    if pattern is None:
-        pattern = Locale.parse(language).percent_formats[None].pattern.replace("0%", "0.0%").replace(
-            "0\u00a0%", "0.0\u00a0%")
-    return str(format_percent(Decimal(value.numerator) / Decimal(value.denominator), format=pattern,
-                              locale=language))
+def percent(value: Fraction, language: str, decimals: tuple[int, int] = (1, 1)) -> str:
+    """A probability as a percentage, in the locale's own pattern from CLDR (``70.4%``
+    in English, ``70,4\u00a0%`` in Spanish): the one way results, charts and the
+    status page write a percentage, so that they agree.  ``decimals``: the least and
+    most digits after the decimal sign.
+
+    >>> percent(Fraction(19, 27), "en"), percent(Fraction(1, 2), "en", (0, 1))
+    ('70.4%', '50%')
+    """
+    locale = Locale.parse(language)
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    pattern.frac_prec = decimals
+    return str(pattern.apply(Decimal(value.numerator) / Decimal(value.denominator), locale))
 
 
 def chapter_page(chapter_id: str) -> str:
@@ -168,7 +155,14 @@ class TextRenderer:
             return token.argument.replace("-", "\u2013")
         if token.kind == "dist":
             return self.distance(Decimal(token.argument))
+        if token.kind == "dice":
+            return self.rulebook.project.dice.written(token.argument, self.language.code)
         return token.argument
+
+    def die_face(self, value: int) -> str:
+        """A die's result as players see it on the table: the book's face for it
+        (``rulebook.yml`` ``dice: faces``), else the number."""
+        return self.rulebook.project.dice.face(value) or str(value)
 
     def distance(self, inches: Decimal) -> str:
         """A distance in the language's unit, as its edition prints it: by the

@@ -21,23 +21,19 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from markupsafe import Markup
 
-from validator.content.labels import humanize, is_identifier, label_context
+from validator.content.labels import humanize, is_identifier, label_context, meaning_context
 from validator.content.model import Example
 from validator.derived import derived
 from validator.ruleset import Scenario
-from validator.shown import Kind, fields_of, parameters, returned
+from validator.shown import Kind, Shown, fields_of, parameters, returned
 from validator.site import markdown
-from validator.site.text import anchor, die_face, modifier_text, roll_text
+from validator.site.text import anchor, modifier_text, roll_text
 from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
     from validator.site.pages import PageView
 
 T = TypeVar("T")
-
-NO_SAVE = 7
-"""A save of 7+ cannot be made: the model has no save."""
-
 
 def infer(value: object) -> Kind:
     """The kind of a value whose type says nothing more (trace arguments)."""
@@ -80,9 +76,22 @@ class Values:
         a try-it form shows the same few values many times)."""
         return self._remembered(("text", repr(value), repr(kind)), lambda: self._text(value, kind))
 
+    def meaning(self, value: object, kind: Kind) -> tuple[str, str] | None:
+        """The words (and their language) a value with a meaning of its own is shown
+        as, which the rules core declares in its kind; None for any other value."""
+        words = kind.meaning(value) if isinstance(kind, Shown) else None
+        if words is None:
+            return None
+        catalog = self.view.workspace.label_catalogs[self.view.language.code]
+        translation = catalog.translate(meaning_context(words), words)
+        return markdown.inert(translation.text), translation.language
+
     def _text(self, value: object, kind: Kind) -> str:
         if value is None:
             return "—"
+        if isinstance(kind, Shown):
+            meant = self.meaning(value, kind)
+            return meant[0] if meant is not None else self._text(value, kind.kind)
         if isinstance(kind, dict) and isinstance(value, dict):
             return "; ".join(f"{self.label_text(key)[0]}: {self.text(item, kind.get(key, infer(item)))}"
                              for key, item in value.items())
@@ -94,11 +103,9 @@ class Values:
     def _scalar(self, value: object, kind: str) -> str:
         _ = self.view._
         if kind == "die" and isinstance(value, int) and not isinstance(value, bool):
-            return f"{die_face(value)}\u00a0{value}"
+            return self._face_and_number(value)
         if kind == "roll" and isinstance(value, int):
             return roll_text(value)
-        if kind == "save" and isinstance(value, int):
-            return _("no save") if value >= NO_SAVE else roll_text(value)
         if kind == "modifier" and isinstance(value, int):
             return modifier_text(value)
         if kind == "distance" and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -118,6 +125,11 @@ class Values:
     def show(self, value: object, kind: Kind) -> Markup:
         """The value as markup: dice as their faces with the number for screen readers,
         labels with the language they are in."""
+        if isinstance(kind, Shown):
+            meant = self.meaning(value, kind)
+            if meant is None:
+                return self.show(value, kind.kind)
+            return self._in_language(*meant)
         if isinstance(kind, tuple) and isinstance(value, list) and kind[1] == "die":
             return Markup(" ").join(self._die(item) for item in value)
         if kind == "die" and isinstance(value, int) and not isinstance(value, bool):
@@ -131,10 +143,15 @@ class Values:
             return self.label(str(value))
         return markdown.escape(self.text(value, kind))
 
-    @staticmethod
-    def _die(value: object) -> Markup:
+    def _face_and_number(self, value: int) -> str:
+        """A die as text: its face with the number beside it, or the number alone
+        where the book gives its dice no faces."""
+        face = self.view.die_face(value)
+        return f"{face}\u00a0{value}" if face != str(value) else face
+
+    def _die(self, value: object) -> Markup:
         number = markdown.escape(str(value))
-        face = die_face(value) if isinstance(value, int) else str(value)
+        face = self.view.die_face(value) if isinstance(value, int) else str(value)
         return (Markup('<span class="die" role="img" aria-label="') + number + Markup('" title="') + number
                 + Markup('">') + markdown.escape(face) + Markup("</span>"))
 
@@ -142,7 +159,10 @@ class Values:
         return self._remembered(("label", identifier, ""), lambda: self._label(identifier))
 
     def _label(self, identifier: str) -> Markup:
-        text, language = self.label_text(identifier)
+        return self._in_language(*self.label_text(identifier))
+
+    def _in_language(self, text: str, language: str) -> Markup:
+        """Words escaped, tagged with their language when it is not the reader's."""
         attribute = Markup.escape(language)
         if language == self.view.language.code:
             return markdown.escape(text)
@@ -297,7 +317,7 @@ dice, yes/no, choices and small counts stay well under it; a bigger input space
 gets the ``validator calc`` command instead, so the build stays quick."""
 SMALL_RANGE = 20
 """A number whose allowed range is wider than this is offered up to this many
-values from its least (counts of a few models, attacks or wounds)."""
+values from its least (counts of a few models or attacks)."""
 
 _TABLES: dict[tuple[str, str | None, str], tuple[list[dict[str, Any] | None], dict[str, int]]] = {}
 """The outcomes of each try-it form, computed once and shared by the languages of a build."""

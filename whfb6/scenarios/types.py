@@ -9,7 +9,8 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-from validator.api import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL, SAVE
+from validator.api import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL
+from whfb6.saves import SAVE
 
 D6 = Annotated[int, Interval(ge=1, le=6), DIE]
 Count = Annotated[int, Interval(ge=0, le=10_000), COUNT]
