@@ -58,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
     update = i18n_commands.add_parser("update", help="regenerate the templates and merge them into every "
                                       "catalogue, keeping every translation")
+    update.add_argument("--engine", action="store_true",
+                        help="update the engine's own interface catalogues (validator/locale) instead of a book's")
     update.set_defaults(handler=_i18n_update)
 
     calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
@@ -222,10 +224,10 @@ def _lint(project: Path, arguments: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if any(f.severity is Severity.ERROR for f in findings) else EXIT_OK
 
 
-def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
-    from validator.content.i18n import update_catalogs
+def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.i18n import update_catalogs, update_engine_catalogs
 
-    for update in update_catalogs(project):
+    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project):
         print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
               f"{update.untranslated} untranslated, {update.obsolete} obsolete")
     return EXIT_OK
