@@ -34,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
                         "1 works in one process, with the least memory and about twice the time")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    init = commands.add_parser("init", help="write a small working book into a new folder, to start from")
+    init.add_argument("folder", type=Path, metavar="DIR", help="the new book's folder (new or empty)")
+    init.set_defaults(handler=_init)
+
     check = commands.add_parser("check", help="verify the rulebook, its worked examples and catalogues")
     check.add_argument("--examples", type=Path, nargs="+", default=[], metavar="FILE",
                        help="also run the examples of these files (kept outside the rulebook)")
@@ -164,6 +168,29 @@ def _report(found: ProblemsFound) -> None:
         print(problem, file=sys.stderr)
     count = len(found.problems)
     print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
+
+
+def _init(_project: Path, arguments: argparse.Namespace) -> int:
+    from validator.scaffold import refusal, write_book
+
+    folder = arguments.folder
+    refused = refusal(_absolute(folder))
+    if refused is not None:
+        print(f"validator: error: init {folder}: {refused[0]}. Fix: {refused[1]}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        written = write_book(_absolute(folder))
+    except FileExistsError as error:
+        print(f"validator: error: init {folder}: {error.filename} appeared while the book was written. Fix: "
+              "give a folder nothing else writes to", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"validator: error: init {folder}: cannot write {error.filename or folder} "
+              f"({error.strerror or error}). Fix: give a folder you may write to", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"Wrote a new book of {len(written)} files to {folder}. Next: cd {folder}, then validator check "
+          "and validator build.")
+    return EXIT_OK
 
 
 def _check(project: Path, _arguments: argparse.Namespace) -> int:
