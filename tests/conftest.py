@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "babel-ui.cfg", "docs", "locales")
+PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "docs", "locales")
 
 
 @dataclass
@@ -58,6 +58,17 @@ def break_a_polish_number(project: ProjectCopy) -> int:
     msgstr = text.index("msgstr", start)
     project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[text.index("\n\n", msgstr):])
     return text.count("\n", 0, text.index("msgid", start)) + 1
+
+
+def copy_engine_interface(root: Path, language: str) -> str:
+    """Put the engine's interface catalogue of ``language`` into the book at ``root``,
+    as a book does that overrides the engine's words; returns its path in the book."""
+    from validator.content.interface import engine_catalog_path
+
+    relative = f"locales/{language}/LC_MESSAGES/ui.po"
+    (root / relative).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(engine_catalog_path(language), root / relative)
+    return relative
 
 
 def copy_project(target: Path) -> Path:

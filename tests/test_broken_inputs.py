@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.conftest import ProjectCopy
+from tests.conftest import ProjectCopy, copy_engine_interface
 from validator.checks.examples import run_example
 from validator.cli import main
 from validator.content.model import Example
@@ -65,6 +65,8 @@ def _break(project: ProjectCopy, case: dict[str, Any]) -> dict[str, int]:
     if "file" not in case:
         return numbers
     path = project.path(case["file"])
+    if case.get("from_engine"):  # a book's ui.po, made as a book makes one (see interface.yml)
+        copy_engine_interface(project.root, Path(case["file"]).parts[1])
     encoding = case.get("encoding", "utf-8")
     if case.get("remove"):
         path.unlink()

@@ -14,11 +14,17 @@ from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
 from validator.checks.run import check_workspace
+from validator.content.interface import ENGINE_LOCALES
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 from validator.workspace import load_workspace
 
 LANGUAGES = ("es", "pl")
+
+
+def _folder(domain: str) -> Path:
+    """Where a domain's catalogues are: the interface's ship with the engine, the rest with the book."""
+    return ENGINE_LOCALES if domain == "ui" else ROOT / "locales"
 
 
 def _messages(path: Path) -> dict[str, str]:
@@ -48,9 +54,9 @@ def test_template_has_one_message_per_text_field() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("domain", ["rules", "ui", "labels"])
 def test_catalogue_is_complete_and_current(language: str, domain: str) -> None:
-    with (ROOT / "locales" / f"{domain}.pot").open("rb") as handle:
+    with (_folder(domain) / f"{domain}.pot").open("rb") as handle:
         template = {(m.context, m.id) for m in read_po(handle) if m.id}
-    with (ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+    with (_folder(domain) / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
         catalog = read_po(handle)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     assert template <= entries.keys(), f"missing: {template - entries.keys()}"
@@ -63,7 +69,7 @@ def test_catalogue_is_complete_and_current(language: str, domain: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("domain", ["rules", "ui", "labels"])
 def test_msgfmt_accepts_the_catalogue(language: str, domain: str) -> None:
-    path = ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
+    path = _folder(domain) / language / "LC_MESSAGES" / f"{domain}.po"
     done = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(path)],
                           capture_output=True, text=True)
     assert done.returncode == 0 and not done.stderr, done.stderr
@@ -125,7 +131,7 @@ def test_a_plural_formula_that_divides_by_zero_is_refused_when_read() -> None:
     from validator.content.catalogs import parse_catalog
     from validator.problems import ProblemsFound
 
-    text = (ROOT / "locales" / "es" / "LC_MESSAGES" / "ui.po").read_text(encoding="utf-8")
+    text = (ENGINE_LOCALES / "es" / "LC_MESSAGES" / "ui.po").read_text(encoding="utf-8")
     header = next(line for line in text.splitlines() if line.startswith('"Plural-Forms:'))
     parse_catalog(text, "ui.po")
     with pytest.raises(ProblemsFound) as found:

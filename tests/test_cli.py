@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, ProjectCopy
+from conftest import ROOT, ProjectCopy, copy_engine_interface
 
 
 def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -114,7 +114,7 @@ def test_serve_rebuilds_when_yaml_or_catalogue_changes(project: ProjectCopy) -> 
         project.replace("docs/rules/monstrous-mounts.yml", "title: What makes a mount monstrous",
                         "title: When a mount counts as monstrous")
         assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
-        catalog = project.read("locales/pl/LC_MESSAGES/ui.po")
+        catalog = project.read(copy_engine_interface(project.root, "pl"))  # a book's own words, added now
         project.write("locales/pl/LC_MESSAGES/ui.po", catalog.replace('msgstr "Słowniczek"', 'msgstr "Glosariusz"'))
         assert _wait_for(lambda: "Glosariusz" in _fetch(f"{base}/pl/glossary.html"))
     finally:

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import markdown as python_markdown
 import pytest
 from babel.messages.catalog import Catalog
-from conftest import ROOT, ProjectCopy
+from conftest import ROOT, ProjectCopy, copy_engine_interface
 
 from validator.checks.lint import LintContext, Severity, lint_catalog, source_findings
 from validator.content.loader import load_rulebook
@@ -97,7 +97,7 @@ def test_navigation_and_site_title_are_inert(project: ProjectCopy) -> None:
     project.replace("rulebook.yml", "title: Characters", "title: </title><b>Characters")
     project.replace("docs/rules/chariots.yml", "title: Characters riding chariots",
                     "title: <img src=x onerror=x()> chariots")
-    text = project.read("locales/es/LC_MESSAGES/ui.po")
+    text = project.read(copy_engine_interface(project.root, "es"))
     project.write("locales/es/LC_MESSAGES/ui.po",
                   text.replace('msgid "Glossary"\nmsgstr "', 'msgid "Glossary"\nmsgstr "<svg onload=x()>', 1))
     workspace = load_workspace(project.root)

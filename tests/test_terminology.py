@@ -19,6 +19,7 @@ from validator.checks.lint import (
     unlinked_problems,
 )
 from validator.checks.terminology import unlinked_terms
+from validator.content.interface import ENGINE_LOCALES
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 
@@ -110,7 +111,7 @@ def test_bundled_rulebook_has_no_unlinked_term_and_no_terminology_finding() -> N
     findings = [str(f) for f in source_findings(RULEBOOK, ROOT) if f.check in {"unlinked-term", "terminology"}]
     for language in ("es", "pl"):
         for domain in ("rules", "ui", "labels"):
-            path = ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po"
+            path = (ENGINE_LOCALES if domain == "ui" else ROOT / "locales") / language / "LC_MESSAGES" / f"{domain}.po"
             with path.open("rb") as handle:
                 catalog = read_po(handle, locale=language)
             for message in catalog:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
+from conftest import copy_engine_interface
 
 KINDS: dict[str, str] = {
     "script": "<script>__xss('{id}')</script>",
@@ -194,6 +195,7 @@ def plant(root: Path) -> None:
                                          for context in YAML_CONTEXTS})
         _translate(folder / "labels.po", {context: (None, payload(f"{code}-{short(context)}"))
                                           for context in LABELS})
+        copy_engine_interface(root, code)  # the book's own words in place of the engine's
         _translate(folder / "ui.po", {message: (None, payload(f"{code}-{short(message)}")) for message in UI},
                    by_msgid=True)
 

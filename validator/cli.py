@@ -35,6 +35,10 @@ def _parser() -> argparse.ArgumentParser:
                         "1 works in one process, with the least memory and about twice the time")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    init = commands.add_parser("init", help="write a small working book into a new folder, to start from")
+    init.add_argument("folder", type=Path, metavar="DIR", help="the new book's folder (new or empty)")
+    init.set_defaults(handler=_init)
+
     check = commands.add_parser("check", help="verify the rulebook, its worked examples and catalogues")
     check.add_argument("--examples", type=Path, nargs="+", default=[], metavar="FILE",
                        help="also run the examples of these files (kept outside the rulebook)")
@@ -59,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
     update = i18n_commands.add_parser("update", help="regenerate the templates and merge them into every "
                                       "catalogue, keeping every translation")
+    update.add_argument("--engine", action="store_true",
+                        help="update the engine's own interface catalogues (validator/locale) instead of a book's")
     update.set_defaults(handler=_i18n_update)
 
     calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
@@ -200,6 +206,29 @@ def _report(found: ProblemsFound) -> None:
     print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
 
 
+def _init(_project: Path, arguments: argparse.Namespace) -> int:
+    from validator.scaffold import refusal, write_book
+
+    folder = arguments.folder
+    refused = refusal(_absolute(folder))
+    if refused is not None:
+        print(f"validator: error: init {folder}: {refused[0]}. Fix: {refused[1]}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        written = write_book(_absolute(folder))
+    except FileExistsError as error:
+        print(f"validator: error: init {folder}: {error.filename} appeared while the book was written. Fix: "
+              "give a folder nothing else writes to", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"validator: error: init {folder}: cannot write {error.filename or folder} "
+              f"({error.strerror or error}). Fix: give a folder you may write to", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"Wrote a new book of {len(written)} files to {folder}. Next: cd {folder}, then validator check "
+          "and validator build.")
+    return EXIT_OK
+
+
 def _check(project: Path, _arguments: argparse.Namespace) -> int:
     from validator.checks.run import check_workspace
     from validator.workspace import load_workspace
@@ -275,8 +304,8 @@ def _lint(project: Path, arguments: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if any(f.severity is Severity.ERROR for f in findings) else EXIT_OK
 
 
-def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
-    from validator.content.i18n import update_catalogs
+def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.i18n import update_catalogs, update_engine_catalogs
     from validator.site.output import OutputError
     from validator.site.reproducible import build_epoch
 
@@ -285,7 +314,7 @@ def _i18n_update(project: Path, _arguments: argparse.Namespace) -> int:
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code
-    for update in update_catalogs(project):
+    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project):
         print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
               f"{update.untranslated} untranslated, {update.obsolete} obsolete")
     return EXIT_OK

@@ -21,6 +21,7 @@ from validator.content.catalogs import (
     plural_problems,
 )
 from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
+from validator.content.interface import engine_catalog_path, merged_interface
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
@@ -43,6 +44,8 @@ class Workspace:
     """The rule catalogues as Babel parsed them, for the lint and the preview (the
     pages read ``rule_catalogs``)."""
     ui_catalogs: dict[str, Catalog | None]
+    """The site's own words per language: the engine's translations with the book's
+    own in their place where it has any (see :mod:`validator.content.interface`)."""
     label_catalogs: dict[str, RuleCatalog]
     """Translations of the identifiers shown in worked examples (see content.labels)."""
     raw_label_catalogs: ParsedCatalogs
@@ -52,6 +55,9 @@ class Workspace:
     catalog_edits: Mapping[str, CatalogEdit] = field(default_factory=dict)
     """Catalogue, as shown -> what changed in it since the bytes it was read with
     before, when this load read it by patching that reading (see :func:`read_catalog`)."""
+    ui_sources: Mapping[str, tuple[tuple[str, Catalog], ...]] = field(default_factory=dict)
+    """Language -> the interface catalogues merged into its ``ui_catalogs`` entry, as
+    (shown, catalogue): the engine's, then the book's; the lint checks each."""
 
     @cached_property
     def ruleset(self) -> Ruleset:
@@ -61,10 +67,15 @@ class Workspace:
 
     def shown(self, path: Path) -> str:
         """``path`` as the user should see it: relative to the project when inside it."""
-        try:
-            return path.relative_to(self.root).as_posix()
-        except ValueError:
-            return str(path)
+        return shown_path(self.root, path)
+
+
+def shown_path(root: Path, path: Path) -> str:
+    """``path`` relative to ``root`` when inside it, else whole (the engine's own files)."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 @dataclass(frozen=True)
@@ -124,9 +135,10 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
     for language in project.translated_languages:
         for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN):
             files.append((PO_KIND, catalog_path(locales, language.code, domain), catalog_from_bytes, True))
+        files.append((PO_KIND, engine_catalog_path(language.code), catalog_from_bytes, True))
     wanted = []
     for kind, path, parse, patchable in files:
-        shown = path.relative_to(root).as_posix()
+        shown = shown_path(root, path)
         try:
             data = read_input(path, shown)
         except ProblemsFound:
@@ -159,6 +171,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     raw = ParsedCatalogs(root)
     ui: dict[str, Catalog | None] = {project.source_language: None}
+    ui_sources: dict[str, tuple[tuple[str, Catalog], ...]] = {}
     labels = {project.source_language: RuleCatalog.source(project.source_language)}
     raw_labels = ParsedCatalogs(root)
     edits: dict[str, CatalogEdit] = {}
@@ -177,14 +190,11 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
             rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
-        ui_path = catalog_path(locales, language.code, UI_DOMAIN)
-        ui[language.code] = None
+        engine, book = (_optional_catalog(root, path, problems) for path in (
+            engine_catalog_path(language.code), catalog_path(locales, language.code, UI_DOMAIN)))
+        ui_sources[language.code] = tuple(source for source in (engine, book) if source is not None)
+        ui[language.code] = merged_interface(engine and engine[1], book and book[1])
         labels[language.code] = RuleCatalog.from_entries(language.code, project.source_language, ())
-        try:
-            _require_catalog(ui_path, root, language.code)
-            ui[language.code] = read_catalog(ui_path, ui_path.relative_to(root).as_posix())
-        except ProblemsFound as found:
-            problems.extend(found.problems)
         labels_path = catalog_path(locales, language.code, LABELS_DOMAIN)
         try:
             _require_catalog(labels_path, root, language.code)
@@ -199,7 +209,21 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
-    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read), edits)
+    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read), edits,
+                     ui_sources)
+
+
+def _optional_catalog(root: Path, path: Path, problems: list[Problem]) -> tuple[str, Catalog] | None:
+    """(shown, catalogue) of a catalogue a language may do without, None when it has
+    none; what is wrong with one that is there goes to ``problems``."""
+    if not path.exists() and not path.is_symlink():
+        return None
+    shown = shown_path(root, path)
+    try:
+        return shown, read_catalog(path, shown)
+    except ProblemsFound as found:
+        problems.extend(found.problems)
+        return None
 
 
 def _require_catalog(path: Path, root: Path, code: str) -> None:

@@ -144,6 +144,7 @@ class _Part:
         locales = workspace.root / workspace.project.locales_dir
         files = [workspace.shown(catalog_path(locales, part, domain))
                  for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN)]
+        files += [shown for shown, _catalog in workspace.ui_sources.get(part, ()) if shown not in files]
         rules, plain = contexts
         key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files[1:]])
         english = {context: rules.current_english.get(context)
@@ -207,10 +208,8 @@ class _Part:
         code = self.name
         rule_context, plain_context = self.contexts
         found = list(lint_catalog(workspace.raw_rule_catalogs[code], self.rules_file, rule_context, kept))
-        ui = workspace.ui_catalogs.get(code)
-        if ui is not None:
-            found.extend(lint_catalog(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)),
-                                      plain_context, kept))
+        for shown, ui in workspace.ui_sources.get(code, ()):  # the engine's and the book's
+            found.extend(lint_catalog(ui, shown, plain_context, kept))
         labels = workspace.raw_label_catalogs.get(code)
         if labels is not None:
             found.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),

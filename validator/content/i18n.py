@@ -19,6 +19,7 @@ from validator.checks.charts import chart_labels
 from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
+from validator.content.interface import ENGINE_LOCALES, engine_catalog_path, engine_languages, override_template
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
@@ -52,8 +53,8 @@ def ui_template() -> Catalog:
     """The interface strings, extracted from the engine's own templates and site code.
 
     They belong to the installed engine, not to a project, so they are read from the
-    package wherever it is installed (``babel-ui.cfg`` does the same for ``pybabel``
-    in this repository). Locations name the file without a line: a translator finds
+    package wherever it is installed (``validator/locale/babel-ui.cfg`` does the same
+    for ``pybabel``). Locations name the file without a line: a translator finds
     the string by its text, and an edit that only moves code leaves the catalogues
     as they are."""
     method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
@@ -114,7 +115,7 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
     project = load_project(root)
     rulebook = load_rulebook(root, project)
     locales = root / project.locales_dir
-    templates = {RULES_DOMAIN: rules_template(rulebook), UI_DOMAIN: ui_template(),
+    templates = {RULES_DOMAIN: rules_template(rulebook),
                  LABELS_DOMAIN: labels_template(rulebook, load_rules_core(root, project))}
     renamed = renamed_ids(rulebook)
     updates = []
@@ -122,16 +123,42 @@ def update_catalogs(root: Path) -> list[CatalogUpdate]:
         write_catalog_if_changed(template, locales / f"{domain}.pot")
         for language in project.translated_languages:
             path = catalog_path(locales, language.code, domain)
-            shown = path.relative_to(root).as_posix()
-            existing = read_catalog(path, shown) if path.exists() else new_catalog(language.code)
-            merged = merge_catalog(template, existing, renamed)
-            write_catalog_if_changed(merged, path)
-            active = [message for message in merged if message.id]
-            updates.append(CatalogUpdate(
-                path=shown,
-                messages=len(active),
-                fuzzy=sum(1 for message in active if message.fuzzy),
-                untranslated=sum(1 for message in active if not message.string),
-                obsolete=len(merged.obsolete),
-            ))
+            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), language.code, renamed))
+    interface = ui_template()
+    engine = engine_languages()
+    for language in project.translated_languages:
+        # The engine's words are translated in the engine: a book's ui.po is its own
+        # overrides, kept in step, or the whole interface in a language the engine lacks.
+        path = catalog_path(locales, language.code, UI_DOMAIN)
+        shown = path.relative_to(root).as_posix()
+        if language.code not in engine:
+            updates.append(_merged_into(interface, path, shown, language.code, renamed))
+        elif path.exists():
+            updates.append(_merged_into(override_template(interface, read_catalog(path, shown)), path, shown,
+                                        language.code, renamed))
     return updates
+
+
+def update_engine_catalogs() -> list[CatalogUpdate]:
+    """The engine's own interface template and catalogues, regenerated from its templates
+    and site code (for those who work on the engine, in a checkout of it)."""
+    template = ui_template()
+    write_catalog_if_changed(template, ENGINE_LOCALES / f"{UI_DOMAIN}.pot")
+    return [_merged_into(template, engine_catalog_path(language), str(engine_catalog_path(language)), language, {})
+            for language in engine_languages()]
+
+
+def _merged_into(template: Catalog, path: Path, shown: str, language: str,
+                 renamed: dict[str, str]) -> CatalogUpdate:
+    """Merge ``template`` into the catalogue at ``path`` (made when missing) and say how it stands."""
+    existing = read_catalog(path, shown) if path.exists() else new_catalog(language)
+    merged = merge_catalog(template, existing, renamed)
+    write_catalog_if_changed(merged, path)
+    active = [message for message in merged if message.id]
+    return CatalogUpdate(
+        path=shown,
+        messages=len(active),
+        fuzzy=sum(1 for message in active if message.fuzzy),
+        untranslated=sum(1 for message in active if not message.string),
+        obsolete=len(merged.obsolete),
+    )

@@ -1,0 +1,75 @@
+"""The site's own words (the ``ui`` domain): the engine's catalogues, and a book's.
+
+The interface strings come from the engine's templates, so their translations ship
+with the engine (``validator/locale``), as Sphinx and Material ship theirs: a book
+never has to copy them.  A book may still keep ``<locales>/<lang>/LC_MESSAGES/ui.po``
+to change a few of the engine's translations, or to translate the interface into a
+language the engine lacks; its translated entries win, entry by entry.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+
+from validator.content.catalogs import UI_DOMAIN, catalog_path
+
+ENGINE_LOCALES = Path(__file__).resolve().parent.parent / "locale"
+"""The engine's interface catalogues: ``ui.pot`` and ``<lang>/LC_MESSAGES/ui.po``."""
+
+
+def engine_catalog_path(language: str) -> Path:
+    return catalog_path(ENGINE_LOCALES, language, UI_DOMAIN)
+
+
+def engine_languages() -> tuple[str, ...]:
+    """The languages the engine's interface is translated into (English is its source)."""
+    return tuple(sorted(path.parent.parent.name for path in ENGINE_LOCALES.glob(f"*/LC_MESSAGES/{UI_DOMAIN}.po")))
+
+
+def is_translated(message: Message) -> bool:
+    """Whether an entry would reach a page: translated in every form and not fuzzy
+    (what ``msgfmt`` and Babel's ``write_mo`` keep)."""
+    if message.fuzzy or not message.string:
+        return False
+    return all(message.string) if isinstance(message.string, (list, tuple)) else True
+
+
+_MERGED: dict[tuple[int, int], tuple[Catalog, Catalog, Catalog]] = {}
+"""(engine, book) -> the merged catalogue, kept while both readings are in use: the
+live preview tells an unchanged interface by the catalogue's identity, and the
+templates are compiled once per catalogue."""
+
+
+def merged_interface(engine: Catalog | None, book: Catalog | None) -> Catalog | None:
+    """The engine's catalogue with the book's translated entries in place of its own
+    (or added); either alone when the other is missing."""
+    if engine is None or book is None:
+        return book if engine is None else engine
+    key = (id(engine), id(book))
+    kept = _MERGED.get(key)
+    if kept is not None and kept[0] is engine and kept[1] is book:
+        return kept[2]
+    merged = copy.deepcopy(engine)
+    for message in book:
+        if message.id and is_translated(message):
+            merged.delete(message.id, message.context)
+            merged[message.id] = copy.deepcopy(message)
+    if len(_MERGED) >= 16:
+        _MERGED.clear()
+    _MERGED[key] = (engine, book, merged)
+    return merged
+
+
+def override_template(template: Catalog, existing: Catalog) -> Catalog:
+    """The part of the interface template that a book's catalogue overrides: a book
+    that changes a few of the engine's words keeps a file of those few, and an
+    override whose English the engine no longer has is kept as obsolete (``#~``)."""
+    keys = {(str(message.id), message.context) for message in existing if message.id}
+    part = Catalog(fuzzy=False, creation_date=template.creation_date)
+    for message in template:
+        if message.id and (str(message.id), message.context) in keys:
+            part[message.id] = copy.deepcopy(message)
+    return part
