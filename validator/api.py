@@ -19,6 +19,12 @@ The pieces, in the order a core uses them:
 - :class:`Ruleset` gathers the scenarios, the adopted rulings and the ruling
   variants (other readings of the rules, by name). ``rulebook.yml`` names it as
   ``ruleset: package.module:ATTRIBUTE``.
+- Values with decimals: an outcome or a step's argument may be a ``Decimal`` (exact,
+  shown with all its digits in the reader's way of writing numbers: ``2,5`` in
+  Spanish) or a ``float``, taken as the decimal it prints as (``2.5``; the sum
+  ``0.1 + 0.2`` shows as ``0.30000000000000004``, so use ``Decimal`` where the
+  arithmetic must be exact). ``nan`` and infinities are refused as a fault of the
+  core. An example's stated value is compared with the decimal exactly.
 - :class:`ScenarioError` is what a scenario raises (or a ``ValueError``) when an
   input is outside what the rules allow.
 

@@ -32,6 +32,7 @@ from validator.content.catalogs import RuleCatalog
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, split
+from validator.ruleset import decimal_number
 from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
@@ -347,6 +348,8 @@ def outcome(value: object) -> Any:
     """
     if isinstance(value, Fraction):
         return {"float": float(value), "fraction": str(value)}
+    if isinstance(value, Decimal):
+        return decimal_number(value)
     if isinstance(value, dict):
         return {str(key): outcome(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

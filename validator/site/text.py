@@ -190,6 +190,9 @@ class TextRenderer:
             return f"{value.numerator}/{value.denominator} ({percent(value, self.language.code)})"
         if isinstance(value, int):
             return str(format_decimal(value, locale=self.language.code))
+        if isinstance(value, Decimal):
+            # Every decimal the core computed is shown: the locale's pattern would round to three.
+            return str(format_decimal(value, locale=self.language.code, decimal_quantization=False))
         if isinstance(value, list):
             return ", ".join(self.number(item) for item in value)
         if isinstance(value, dict):
