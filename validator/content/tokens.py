@@ -1,5 +1,6 @@
 """Inline tokens in rule text: ``{rule:id}``, ``{term:id}``, ``{term:id|form}``,
-``{roll:5+}``, ``{roll:1-4}``, ``{dice:2D6}`` and ``{dist:2}``.
+``{roll:5+}``, ``{roll:1-4}``, ``{dice:2D6}``, ``{dist:2}`` and ``{dist:2D6}`` (a distance
+rolled on dice, ``{dist:D6+2}`` with a number added).
 
 Text is split into literal pieces and tokens once, here; checks and renderers
 work on the pieces, so no renderer ever pastes raw text into markup.
@@ -15,7 +16,18 @@ TOKEN = re.compile(r"\{(?P<kind>[a-z]+):(?P<argument>[^{}|]*)(?:\|(?P<form>[^{}]
 KINDS = ("rule", "term", "roll", "dice", "dist")
 ROLL = re.compile(r"^[1-6](?:\+|-[1-6])?$")
 DICE = re.compile(r"^[1-9]?D(?:3|6)$")
-DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
+FIXED_DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
+ROLLED_DISTANCE = re.compile(r"^(?:[1-9]\d?)?D[1-9]\d{0,2}(?:[+-][1-9]\d{0,2})?$")
+DISTANCE = re.compile(f"{FIXED_DISTANCE.pattern}|{ROLLED_DISTANCE.pattern}")
+
+
+def is_rolled(argument: str) -> bool:
+    """Whether a distance token gives a roll of dice (``2D6``) rather than a number.
+
+    >>> is_rolled("2D6"), is_rolled("D6+2"), is_rolled("1.5")
+    (True, True, False)
+    """
+    return ROLLED_DISTANCE.match(argument) is not None
 
 
 @dataclass(frozen=True)

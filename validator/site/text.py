@@ -14,7 +14,7 @@ from markupsafe import Markup
 from validator.content.catalogs import RuleCatalog, State, Translation
 from validator.content.loader import Rulebook
 from validator.content.project import Language
-from validator.content.tokens import Literal, Token, split
+from validator.content.tokens import Literal, Token, is_rolled, split
 from validator.content.units import convert
 from validator.site import markdown
 
@@ -26,6 +26,11 @@ DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 PERCENT_PATTERNS = {"pl": "#,##0.0\u00a0%"}
 """Percent patterns where the site departs from CLDR: Polish sets a space before the
 sign, as Spanish does (CLDR's Polish pattern has none)."""
+
+
+ROLL_STAND_IN = 10
+"""A number standing for a roll while its unit's words are looked up: many of the unit,
+so the words take the form a roll of several dice reads with."""
 
 
 def die_face(value: int) -> str:
@@ -167,18 +172,45 @@ class TextRenderer:
         if token.kind == "roll":
             return token.argument.replace("-", "\u2013")
         if token.kind == "dist":
-            return self.distance(Decimal(token.argument))
+            return self.distance_words(token.argument)
         return token.argument
 
-    def distance(self, inches: Decimal) -> str:
+    def distance_words(self, argument: str) -> str:
+        """A distance token's words: a number (``2``) or a roll of dice (``2D6``)."""
+        return self.rolled_distance(argument) if is_rolled(argument) else self.distance(Decimal(argument))
+
+    def distance(self, distance: Decimal) -> str:
         """A distance in the language's unit, as its edition prints it: by the
         edition's table, else by the rule the table follows (docs/units.yml; the
-        loader refuses a centimetre language without them)."""
+        loader refuses a language shown in another unit without them)."""
+        value, unit = distance, self.rulebook.project.shown_unit(self.language)
         units = self.rulebook.units.of(self.language.code)
-        if self.language.distance_unit == "cm" and units is not None:
-            centimetres, _printed = convert(units, inches)
-            return str(format_unit(centimetres, "length-centimeter", length="short", locale=self.language.code))
-        return str(format_unit(inches, "length-inch", length="narrow", locale=self.language.code))
+        if unit != self.rulebook.project.length_unit and units is not None:
+            value, _printed = convert(units, distance)
+        return self.length(value, unit)
+
+    def length(self, value: Decimal | str, unit: str | None) -> str:
+        """``value`` of ``unit`` written the language's way, from CLDR (a text ``value``,
+        such as a roll of dice, stands where the number would)."""
+        if unit is None:  # a book that declares no unit: refused by the check where it gives a distance
+            return str(value)
+        if isinstance(value, str):
+            # CLDR's words for many of the unit, the roll set where the number stands.
+            many = str(format_decimal(ROLL_STAND_IN, locale=self.language.code))
+            return self.length(Decimal(ROLL_STAND_IN), unit).replace(many, value, 1)
+        return str(format_unit(value, f"length-{unit}", length=self.rulebook.project.shown_width(self.language),
+                               locale=self.language.code))
+
+    def rolled_distance(self, roll: str) -> str:
+        """A distance rolled on dice: the roll in the book's unit (``2D6″``), or, on a site
+        shown in another unit, the roll times the edition's rule with a multiplication
+        sign (``2D6 \u00d7 2,5 cm``): a player rolls, then multiplies, as the edition's
+        own conversions do."""
+        unit = self.rulebook.project.shown_unit(self.language)
+        units = self.rulebook.units.of(self.language.code)
+        if unit == self.rulebook.project.length_unit or units is None or units.rule is None:
+            return self.length(roll, unit)
+        return f"{roll} \u00d7 {self.length(units.rule.per_unit, unit)}"
 
     def number(self, value: object) -> str:
         """A computed value as a reader of this language writes it."""
