@@ -77,17 +77,17 @@ from validator.shown import (
     SAVE,
     Counted,
     DieResult,
-    Inches,
+    Distance,
     ProfileValue,
     RollModifier,
     RollNeeded,
     SaveRoll,
     Shown,
-    WholeInches,
+    WholeDistance,
 )
 from validator.trace import Step, tracing
 
-API_VERSION = 1
+API_VERSION = 2
 """Raised when a name here changes in a way that breaks a core written for the previous one."""
 
 __all__ = [
@@ -102,7 +102,7 @@ __all__ = [
     "Annotated",
     "Counted",
     "DieResult",
-    "Inches",
+    "Distance",
     "ProfileValue",
     "RollModifier",
     "RollNeeded",
@@ -112,7 +112,7 @@ __all__ = [
     "ScenarioError",
     "Shown",
     "Step",
-    "WholeInches",
+    "WholeDistance",
     "implements",
     "rule_ids_of",
     "tracing",
