@@ -150,7 +150,7 @@ def units_problems(project: Project, units: Units, source_ids: set[str],
             yield from _unlisted(entry, messages, where.file)
     for language in project.languages:
         shown = project.shown_unit(language)
-        if shown != book_unit and units.of(language.code) is None:
+        if book_unit is not None and shown != book_unit and units.of(language.code) is None:
             yield Problem(f"{project.content_dir}/{UNITS_FILE}", 0, language.code,
                           f"'{language.code}' shows distances in {shown}, not in the book's unit "
                           f"({book_unit or 'none declared'}), but has no conversions",
