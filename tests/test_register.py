@@ -78,15 +78,15 @@ def test_every_claim_about_a_document_not_held_is_checkable_or_owned_unverified(
 
 def test_every_distance_of_the_rulebook_shows_as_the_spanish_edition_converts_it(workspace: Workspace) -> None:
     units = spanish_units(workspace)
-    table = {conversion.inches: conversion.shows for conversion in units.table}
+    table = {conversion.book: conversion.shows for conversion in units.table}
     assert units.rule is not None
     spanish = renderer(workspace, "es")
     distances = used_distances(workspace)
     assert Decimal(2) in distances and Decimal("1.5") in distances
-    for inches in distances:
-        expected = table.get(inches, inches * units.rule.per_inch)
+    for distance in distances:
+        expected = table.get(distance, distance * units.rule.per_unit)
         number = f"{expected.normalize():f}".replace(".", ",")
-        assert spanish.distance(inches) == f"{number} cm", inches
+        assert spanish.distance(distance) == f"{number} cm", distance
     assert spanish.distance(Decimal(2)) == "5 cm"
     assert spanish.distance(Decimal("1.5")) == "3,75 cm"
 
@@ -94,7 +94,7 @@ def test_every_distance_of_the_rulebook_shows_as_the_spanish_edition_converts_it
 def test_the_table_wins_over_the_rule(workspace: Workspace) -> None:
     units = spanish_units(workspace)
     assert units.rule is not None
-    skewed = units.model_copy(update={"rule": units.rule.model_copy(update={"per_inch": Decimal(3)})})
+    skewed = units.model_copy(update={"rule": units.rule.model_copy(update={"per_unit": Decimal(3)})})
     assert convert(skewed, Decimal(2)) == (Decimal(5), True)
     assert convert(skewed, Decimal("1.5")) == (Decimal("4.5"), False)
     without_rule = units.model_copy(update={"rule": None})
@@ -112,7 +112,7 @@ def test_the_spanish_sources_page_cites_where_the_edition_prints_its_conversions
     sources = pages["es"]["sources.md"]
     section = sources[sources.index("{ #distances }"):]
     assert "Muerte del carro" in section and "(sources.md#es-characters" in section
-    assert "2,5 cm por pulgada" in section
+    assert "en pulgadas" in section and "en centímetros" in section and "1 in &#61; 2,5 cm" in section
     rows = [line for line in section.splitlines() if line.startswith("| ") and " cm |" in line]
     assert len(rows) == len(used_distances(workspace))
     assert "| 2 in | 5 cm | impresa por la edición |" in rows

@@ -23,6 +23,12 @@ The pieces, in the order a core uses them:
 - :class:`Ruleset` gathers the scenarios, the adopted rulings and the ruling
   variants (other readings of the rules, by name). ``rulebook.yml`` names it as
   ``ruleset: package.module:ATTRIBUTE``.
+- Values with decimals: an outcome or a step's argument may be a ``Decimal`` (exact,
+  shown with all its digits in the reader's way of writing numbers: ``2,5`` in
+  Spanish) or a ``float``, taken as the decimal it prints as (``2.5``; the sum
+  ``0.1 + 0.2`` shows as ``0.30000000000000004``, so use ``Decimal`` where the
+  arithmetic must be exact). ``nan`` and infinities are refused as a fault of the
+  core. An example's stated value is compared with the decimal exactly.
 - :class:`ScenarioError` is what a scenario raises (or a ``ValueError``) when an
   input is outside what the rules allow.
 
@@ -74,18 +80,19 @@ from validator.shown import (
     ROLL,
     Counted,
     DieResult,
-    Inches,
+    Distance,
     ProfileValue,
     RollModifier,
     RollNeeded,
     Shown,
-    WholeInches,
+    WholeDistance,
 )
 from validator.trace import Step, tracing
 
 API_VERSION = 2
 """Raised when a name here changes in a way that breaks a core written for the previous one
-(2: the kind and alias of one game's save left the engine; a core declares what its values mean)."""
+(2: the kind and alias of one game's save left the engine, a core declares what its values mean,
+and distances are in the book's unit: Distance and WholeDistance)."""
 
 __all__ = [
     "API_VERSION",
@@ -98,7 +105,7 @@ __all__ = [
     "Annotated",
     "Counted",
     "DieResult",
-    "Inches",
+    "Distance",
     "ProfileValue",
     "RollModifier",
     "RollNeeded",
@@ -107,7 +114,7 @@ __all__ = [
     "ScenarioError",
     "Shown",
     "Step",
-    "WholeInches",
+    "WholeDistance",
     "implements",
     "rule_ids_of",
     "tracing",

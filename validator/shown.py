@@ -1,9 +1,9 @@
 """What each value of a scenario is, so that a page shows it as a reader says it.
 
 A ``4`` may be a die showing four pips, a roll that needs 4 or more (``4+``), a
-modifier (``+4``), a distance (4″, or 10 cm in Spanish) or a plain count.  Only the
-rules core knows which, so it says so in the types of its inputs and outcomes, with
-``typing.Annotated`` metadata from this module:
+modifier (``+4``), a distance (in the book's unit of length, shown in the reader's)
+or a plain count.  Only the rules core knows which, so it says so in the types of
+its inputs and outcomes, with ``typing.Annotated`` metadata from this module:
 
     needed: Annotated[int | None, ROLL]
 
@@ -85,7 +85,7 @@ ROLL = Shown("roll")
 MODIFIER = Shown("modifier")
 """A modifier to a roll or a characteristic: ``+1``, ``-1``, ``0``."""
 DISTANCE = Shown("distance")
-"""A distance in inches, shown in the reader's unit."""
+"""A distance in the book's unit of length, shown in the reader's unit."""
 COUNT = Shown("count")
 """A number of models, hits, attacks or points."""
 CHARACTERISTIC = Shown("characteristic")
@@ -94,8 +94,8 @@ CHARACTERISTIC = Shown("characteristic")
 DieResult = Annotated[int, DIE]
 RollNeeded = Annotated[int, ROLL]
 RollModifier = Annotated[int, MODIFIER]
-Inches = Annotated[float, DISTANCE]
-WholeInches = Annotated[int, DISTANCE]
+Distance = Annotated[float, DISTANCE]
+WholeDistance = Annotated[int, DISTANCE]
 Counted = Annotated[int, COUNT]
 ProfileValue = Annotated[int, CHARACTERISTIC]
 

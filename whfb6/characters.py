@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.api import DieResult, RollModifier, RollNeeded, implements
+from validator.api import DieResult, Distance, RollModifier, RollNeeded, implements
 from whfb6.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from whfb6.rulings import ADOPTED, Rulings
 from whfb6.tables import Cover, shooting_hit_chance, shooting_modifier, shooting_to_hit
@@ -202,7 +202,7 @@ def character_hits_distribution(hits: int, models_in_unit: int, rulings: Rulings
 class FriendlyUnit:
     """A friendly unit near a lone character: its distance in inches and its models."""
 
-    distance: float
+    distance: Distance
     models: int
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from validator.api import Counted, DieResult, ProfileValue, RollNeeded, WholeInches, implements
+from validator.api import Counted, DieResult, ProfileValue, RollNeeded, WholeDistance, implements
 from whfb6 import tables
 from whfb6.dice import Distribution, binomial, chance_of_at_least_one, chance_of_faces, check_d6
 from whfb6.monstrous_mounts import MONSTROUS_MOUNT_MIN_WOUNDS
@@ -297,7 +297,7 @@ class ChariotDestroyed:
     fights_on_foot: bool
     """What a character who survives does: he carries on on foot."""
     placement: Placement
-    placement_distance: WholeInches | None
+    placement_distance: WholeDistance | None
     """Inches from where the chariot was, when the placement is near it."""
 
 
@@ -347,7 +347,7 @@ class StandAndShootDestruction:
     may_complete_charge_on_foot: bool
     charge_fails: bool
     placement: Placement
-    placement_distance: WholeInches
+    placement_distance: WholeDistance
 
 
 @implements("chariots/destruction-during-charge")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from validator.api import Counted, ProfileValue, WholeInches, implements
+from validator.api import Counted, ProfileValue, WholeDistance, implements
 from whfb6.rulings import ADOPTED, Rulings
 
 
@@ -151,9 +151,9 @@ def may_form_unit_of_characters(mounts: tuple[Mount, ...],
 
 @dataclass(frozen=True)
 class JoinMove:
-    movement_left: WholeInches
+    movement_left: WholeDistance
     """The character's movement left once in contact; stepping into the front rank costs nothing."""
-    unit_may_move_at_most: WholeInches | None
+    unit_may_move_at_most: WholeDistance | None
     """How far a unit that has not moved yet may still move; None when it has already moved."""
 
 
@@ -282,7 +282,7 @@ class PlaceChangeRule(StrEnum):
 class PlaceChange:
     allowed: bool
     rule: PlaceChangeRule
-    max_distance: WholeInches | None
+    max_distance: WholeDistance | None
     """The most he may move inside the unit; None when no distance applies."""
 
 

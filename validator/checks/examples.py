@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, cast
 
@@ -188,6 +189,12 @@ def same_value(stated: Any, computed: Plain) -> bool:
             return False
     if isinstance(computed, bool) or isinstance(stated, bool):
         return type(stated) is type(computed) and stated == computed
+    if isinstance(computed, Decimal):
+        # The YAML's 2.5 read as the decimal it spells, never through a binary float.
+        try:
+            return Decimal(str(stated)) == computed
+        except ArithmeticError:
+            return False
     if isinstance(computed, list):
         return isinstance(stated, list) and len(stated) == len(computed) and all(
             same_value(a, b) for a, b in zip(stated, computed, strict=True))

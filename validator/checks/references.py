@@ -44,7 +44,7 @@ def _piece_problems(rulebook: Rulebook, pieces: tuple[Literal | Token, ...]) -> 
             continue
         syntax = token.problem()
         if syntax:
-            yield syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:2D8} or {dist:2}"
+            yield syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:2D8}, {dist:2} or {dist:2D6}"
         elif token.kind == "rule" and token.argument not in rule_ids:
             yield (f"{token.source} links to an unknown rule",
                    "use the id of an existing rule (or one of its aliases)")
@@ -95,3 +95,27 @@ def reference_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterato
                               f"reading '{reading.id}' names unknown ruling variant '{reading.variant}'",
                               f"use a variant of the rules core ({known})")
     yield from chart_problems(rulebook, core)
+    yield from example_scenario_problems(rulebook, core)
+
+
+def example_scenario_problems(rulebook: Rulebook, core: RulesCore) -> Iterator[Problem]:
+    """Every example whose scenario implements none of the rules it sits under.
+
+    An example shows how its rule plays out; computed by a scenario that applies other
+    rules, its outcome proves nothing about the rule above it, while the page says it
+    does.  An official answer's example must apply one of the rules the answer touches.
+    An unknown scenario is left to the example's run, which names the close ones."""
+    implemented = dict(core.facts.scenarios)
+    holders = [(rule.id, {rule.id, *rule.aliases}, rule.examples, "this rule") for rule in rulebook.rules]
+    holders += [(entry.subject, set(entry.rules), entry.examples,
+                 f"any rule the answer touches ({', '.join(entry.rules)})") for entry in rulebook.faq.faq]
+    for subject, accepted, examples, wanted in holders:
+        for example in examples:
+            rule_ids = implemented.get(example.scenario)
+            if rule_ids is None or accepted & set(rule_ids):
+                continue
+            yield Problem(example.position.file, example.position.of("scenario").line, subject,
+                          f"example '{example.id}': scenario '{example.scenario}' implements "
+                          f"{', '.join(rule_ids) or 'no rule'} but not {wanted}",
+                          "move the example under a rule the scenario implements, or add the rule's id to "
+                          "@implements(...) of the core function that applies it")

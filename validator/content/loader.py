@@ -34,7 +34,7 @@ from validator.content.model import (
 )
 from validator.content.project import Project
 from validator.content.register import register_problems
-from validator.content.tokens import tokens
+from validator.content.tokens import is_rolled, tokens
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
 from validator.content.yamlsource import decode_utf8, parse_yaml, validate
 from validator.problems import Problem, ProblemsFound
@@ -112,11 +112,12 @@ class Rulebook:
 
     @cached_property
     def distances(self) -> tuple[Decimal, ...]:
-        """Every well-formed distance the texts give (``{dist:N}``), smallest first:
-        the units table of a language shows each.  Made once (a build makes it before
-        its page jobs, which then do not each walk every text)."""
+        """Every well-formed distance the texts give as a number (``{dist:N}``, not a
+        rolled one), smallest first: the units table of a language shows each.  Made
+        once (a build makes it before its page jobs, which then do not each walk every text)."""
         return tuple(sorted({Decimal(token.argument) for message in self.messages()
-                             for token in tokens(message.text) if token.kind == "dist" and not token.problem()}))
+                             for token in tokens(message.text)
+                             if token.kind == "dist" and not token.problem() and not is_rolled(token.argument)}))
 
     def messages(self) -> Iterator[Message]:
         """Every translatable text, in the order a translator should meet them."""

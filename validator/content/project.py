@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from babel import Locale, UnknownLocaleError
+from babel.units import UnknownUnitError, get_unit_name
 from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
 from validator.content.model import Id, Node, Text
@@ -22,10 +23,18 @@ from validator.ruleset import Ruleset, load_ruleset
 PROJECT_FILE = "rulebook.yml"
 
 
+Width = Literal["narrow", "short", "long"]
+"""How a length is written, as CLDR names its forms: ``2″``, ``2 in``, ``2 inches``."""
+
+
 class Language(Node):
     code: Id
     name: Text
-    distance_unit: Literal["inch", "cm"] = "inch"
+    length_unit: Id | None = None
+    """The unit this language's site shows distances in (a CLDR length unit such as
+    ``centimeter``); the book's own unit when not given."""
+    length_width: Width | None = None
+    """How this language writes a length (the book's ``length_width`` when not given)."""
 
 
 def _each_character(value: Any) -> Any:
@@ -64,6 +73,10 @@ class Project(Node):
     source_language: Id
     languages: tuple[Language, ...] = Field(min_length=1)
     ruleset: Text
+    length_unit: Id | None = None
+    """The unit of length the rules give distances in (``{dist:2}``), a CLDR length
+    unit (``inch``, ``centimeter``): a book without distances needs none."""
+    length_width: Width = "short"
     content_dir: Text = "docs"
     locales_dir: Text = "locales"
     mkdocs_config: Text = "mkdocs.yml"
@@ -71,6 +84,13 @@ class Project(Node):
 
     def language(self, code: str) -> Language:
         return next(language for language in self.languages if language.code == code)
+
+    def shown_unit(self, language: Language) -> str | None:
+        """The unit of length ``language``'s site shows distances in."""
+        return language.length_unit or self.length_unit
+
+    def shown_width(self, language: Language) -> Width:
+        return language.length_width or self.length_width
 
     @property
     def translated_languages(self) -> tuple[Language, ...]:
@@ -144,6 +164,12 @@ def load_project(root: Path) -> Project:
                                          f"U+{ord(hidden):04X}",
                                          "remove it: the name is shown as written in the language menu of every "
                                          "page, where it could hide or reorder text")])
+        unit_problem = _length_unit_problem(language.length_unit or project.length_unit, language.code)
+        if unit_problem:
+            line = language.position.of("length_unit").line if language.length_unit else \
+                project.position.of("length_unit").line
+            raise ProblemsFound([Problem(PROJECT_FILE, line, "", unit_problem,
+                                         "name a CLDR length unit, such as 'inch', 'centimeter' or 'meter'")])
         first[language.code] = language.position.line
     _refuse_paths_outside(root, project)
     dice_problem = _dice_problem(project)
@@ -183,6 +209,16 @@ def _dice_problem(project: Project) -> Problem | None:
                        f"{len(dice.faces)} faces for a die of {dice.sides} sides",
                        "give one symbol per side, the face showing 1 first")
     return None
+def _length_unit_problem(unit: str | None, code: str) -> str:
+    """Why a language cannot write lengths in ``unit`` ("" when it can): the names and
+    patterns of units come from CLDR, whatever the unit and the language."""
+    if unit is None:
+        return ""
+    try:
+        get_unit_name(f"length-{unit}", locale=code)
+    except UnknownUnitError:
+        return f"'{unit}' is not a unit of length CLDR knows for '{code}'"
+    return ""
 
 
 def rules_core_problem(project: Project, why: str) -> Problem:

@@ -1,5 +1,6 @@
 """Inline tokens in rule text: ``{rule:id}``, ``{term:id}``, ``{term:id|form}``,
-``{roll:5+}``, ``{roll:1-4}``, ``{dice:3D8}`` and ``{dist:2}``.
+``{roll:5+}``, ``{roll:1-4}``, ``{dice:3D8}``, ``{dist:2}`` and ``{dist:2D6}`` (a distance
+rolled on dice, ``{dist:D6+2}`` with a number added).
 
 Text is split into literal pieces and tokens once, here; checks and renderers
 work on the pieces, so no renderer ever pastes raw text into markup.
@@ -17,7 +18,18 @@ ROLL = re.compile(r"^[1-9]\d{0,2}(?:\+|-[1-9]\d{0,2})?$")
 DICE = re.compile(r"^(?:[1-9]\d?)?D[1-9]\d{0,2}$")
 """Dice of any size (``D8``, ``3D8``, ``D20``), always written with D here: each
 language's own letter is the book's data (``rulebook.yml`` ``dice: notation``)."""
-DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
+FIXED_DISTANCE = re.compile(r"^\d+(?:\.\d+)?$")
+ROLLED_DISTANCE = re.compile(r"^(?:[1-9]\d?)?D[1-9]\d{0,2}(?:[+-][1-9]\d{0,2})?$")
+DISTANCE = re.compile(f"{FIXED_DISTANCE.pattern}|{ROLLED_DISTANCE.pattern}")
+
+
+def is_rolled(argument: str) -> bool:
+    """Whether a distance token gives a roll of dice (``2D6``) rather than a number.
+
+    >>> is_rolled("2D6"), is_rolled("D6+2"), is_rolled("1.5")
+    (True, True, False)
+    """
+    return ROLLED_DISTANCE.match(argument) is not None
 
 
 @dataclass(frozen=True)

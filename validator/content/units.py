@@ -1,20 +1,22 @@
 """Distances as each edition prints them: ``docs/units.yml``.
 
-The rules give every distance in inches (``{dist:2}``).  A language whose
-``rulebook.yml`` entry says ``distance_unit: cm`` shows it in centimetres, but not
-by the exact 2.54: an edition converts by its own table (the Spanish one prints
-5 cm for 2"), and a reader comparing the site with his book must find the same
-numbers.  So each such language lists here the conversions its edition prints,
-each with its citation, and says what a distance the table lacks becomes:
+The rules give every distance in the book's unit of length (``length_unit`` in
+``rulebook.yml``, any CLDR length unit: ``{dist:2}`` is two of them).  A language
+whose entry names another ``length_unit`` shows it in that one, but not by the
+exact ratio of the two units: an edition converts by its own table (the Spanish
+one prints 5 cm for 2"), and a reader comparing the site with his book must find
+the same numbers.  So each such language lists here the conversions its edition
+prints, each with its citation, and says what a distance the table lacks becomes:
 
 ``missing: rule``
-    converted by the rule the edition's table follows (``per_inch``, cited), and
-    marked on the site's sources page as derived rather than printed;
+    converted by the rule the edition's table follows (``per_unit``: how many of
+    its units to one of the book's, cited), and marked on the site's sources page
+    as derived rather than printed;
 ``missing: error``
     refused by ``validator check`` at the text that uses it, asking for the table
     entry: for an edition whose table is complete enough to demand one.
 
-The file is optional for a project whose languages all show inches.
+The file is optional for a project whose languages all show the book's unit.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pydantic import BeforeValidator, Field
 
 from validator.content.model import Citation, Id, Message, Node
 from validator.content.project import Project
-from validator.content.tokens import tokens
+from validator.content.tokens import Token, is_rolled, tokens
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem
 
@@ -57,10 +59,10 @@ Amount = Annotated[Decimal, BeforeValidator(_as_decimal),
 
 
 class Conversion(Node):
-    """One distance as the edition prints it: ``inches`` in the rules, ``shows``
+    """One distance as the edition prints it: ``book`` in the rules' unit, ``shows``
     in the language's unit, and where the edition prints it."""
 
-    inches: Amount
+    book: Amount
     shows: Amount
     cite: Citation
 
@@ -68,13 +70,13 @@ class Conversion(Node):
 class Ratio(Node):
     """The rule the edition's conversions follow, for a distance it does not print."""
 
-    per_inch: Amount
+    per_unit: Amount
     cite: tuple[Citation, ...] = Field(min_length=1)
 
 
 class LanguageUnits(Node):
     language: Id
-    unit: Literal["cm"]
+    unit: Id
     table: tuple[Conversion, ...] = ()
     missing: Literal["rule", "error"]
     rule: Ratio | None = None
@@ -88,25 +90,25 @@ class Units(Node):
 
 
 NO_UNITS = Units()
-"""A project whose languages all show inches needs no docs/units.yml."""
+"""A project whose languages all show the book's unit needs no docs/units.yml."""
 
 
-def convert(units: LanguageUnits, inches: Decimal) -> tuple[Decimal, bool]:
+def convert(units: LanguageUnits, distance: Decimal) -> tuple[Decimal, bool]:
     """The distance in the edition's unit, and whether the edition prints it
     (False: derived by its rule).
 
-    >>> spanish = LanguageUnits(language="es", unit="cm", missing="rule",
-    ...     table=(Conversion(inches=Decimal(2), shows=Decimal(5), cite=Citation(source="s")),),
-    ...     rule=Ratio(per_inch=Decimal("2.5"), cite=(Citation(source="s"),)))
+    >>> spanish = LanguageUnits(language="es", unit="centimeter", missing="rule",
+    ...     table=(Conversion(book=Decimal(2), shows=Decimal(5), cite=Citation(source="s")),),
+    ...     rule=Ratio(per_unit=Decimal("2.5"), cite=(Citation(source="s"),)))
     >>> convert(spanish, Decimal(2)), convert(spanish, Decimal("1.5"))
     ((Decimal('5'), True), (Decimal('3.75'), False))
     """
     for entry in units.table:
-        if entry.inches == inches:
+        if entry.book == distance:
             return entry.shows, True
     if units.rule is None:
-        raise KeyError(f"no conversion of {inches} inches for '{units.language}'")
-    return (inches * units.rule.per_inch).normalize(), False
+        raise KeyError(f"no conversion of {distance} for '{units.language}'")
+    return (distance * units.rule.per_unit).normalize(), False
 
 
 def load_units(root: Path, content_dir: str) -> Units:
@@ -122,27 +124,31 @@ def load_units(root: Path, content_dir: str) -> Units:
 
 def units_problems(project: Project, units: Units, source_ids: set[str],
                    messages: list[Message]) -> Iterator[Problem]:
-    """Every centimetre language has its conversions; every entry fits its language;
-    under ``missing: error`` every distance the texts use has its table entry."""
+    """Every language shown in another unit than the book's has its conversions; every
+    entry fits its language; under ``missing: error`` every distance the texts use has
+    its table entry; a book whose texts give distances declares its unit."""
+    book_unit = project.length_unit
     for entry in units.units:
         where = entry.position
         language = next((language for language in project.languages if language.code == entry.language), None)
-        if language is None or language.distance_unit != entry.unit:
+        shown = project.shown_unit(language) if language is not None else None
+        if language is None or shown != entry.unit or shown == book_unit:
             yield Problem(where.file, where.of("language").line, entry.language,
-                          f"conversions for '{entry.language}', which rulebook.yml does not show in {entry.unit}",
-                          f"set 'distance_unit: {entry.unit}' for it in rulebook.yml, or remove the entry")
+                          f"conversions for '{entry.language}' to {entry.unit}, which rulebook.yml does not show "
+                          f"instead of the book's unit ({book_unit or 'none declared'})",
+                          f"set 'length_unit: {entry.unit}' for it in rulebook.yml, or remove the entry")
         if entry.missing == "rule" and entry.rule is None:
             yield Problem(where.file, where.of("missing").line, entry.language,
                           "'missing: rule' without a 'rule' to convert by",
-                          "add 'rule: {per_inch: ..., cite: [...]}', or say 'missing: error'")
+                          "add 'rule: {per_unit: ..., cite: [...]}', or say 'missing: error'")
         seen: dict[Decimal, int] = {}
         for conversion in entry.table:
-            line = conversion.position.of("inches").line
-            if conversion.inches in seen:
+            line = conversion.position.of("book").line
+            if conversion.book in seen:
                 yield Problem(where.file, line, entry.language,
-                              f"{conversion.inches} inches is listed twice (first at line {seen[conversion.inches]})",
+                              f"{conversion.book} is listed twice (first at line {seen[conversion.book]})",
                               "list each distance once")
-            seen.setdefault(conversion.inches, line)
+            seen.setdefault(conversion.book, line)
         cites = [conversion.cite for conversion in entry.table] + list(entry.rule.cite if entry.rule else ())
         for cite in cites:
             if cite.source not in source_ids:
@@ -151,23 +157,49 @@ def units_problems(project: Project, units: Units, source_ids: set[str],
         if entry.missing == "error":
             yield from _unlisted(entry, messages, where.file)
     for language in project.languages:
-        if language.distance_unit == "cm" and units.of(language.code) is None:
+        shown = project.shown_unit(language)
+        if book_unit is not None and shown != book_unit and units.of(language.code) is None:
             yield Problem(f"{project.content_dir}/{UNITS_FILE}", 0, language.code,
-                          f"'{language.code}' shows distances in cm but has no conversions",
+                          f"'{language.code}' shows distances in {shown}, not in the book's unit "
+                          f"({book_unit or 'none declared'}), but has no conversions",
                           f"add an entry for '{language.code}' to {project.content_dir}/{UNITS_FILE} with the "
                           "edition's printed conversions and its rule")
+    if book_unit is None:
+        yield from _undeclared(messages)
+
+
+def _distance_tokens(messages: list[Message]) -> Iterator[tuple[Message, Token]]:
+    for message in messages:
+        for token in tokens(message.text):
+            if token.kind == "dist" and not token.problem():
+                yield message, token
+
+
+def _undeclared(messages: list[Message]) -> Iterator[Problem]:
+    """The first distance of a book that has not said what unit its distances are in."""
+    for message, token in _distance_tokens(messages):
+        yield Problem(message.position.file, message.position.line, message.context.split("#", 1)[0],
+                      f"{token.source} gives a distance, but rulebook.yml names no unit of length",
+                      "add 'length_unit: ...' to rulebook.yml, the CLDR name of the unit the rules measure in "
+                      "(such as 'inch' or 'centimeter')")
+        return
 
 
 def _unlisted(entry: LanguageUnits, messages: list[Message], units_file: str) -> Iterator[Problem]:
-    listed = {conversion.inches for conversion in entry.table}
-    for message in messages:
-        for token in tokens(message.text):
-            if token.kind != "dist" or token.problem():
-                continue
-            inches = Decimal(token.argument)
-            if inches not in listed:
-                yield Problem(message.position.file, message.position.line, message.context.split("#", 1)[0],
-                              f"{token.source} has no entry in the '{entry.language}' conversions, which ask "
-                              "for one for every distance",
-                              f"add the edition's printed value for {token.argument} inches, with its citation, "
-                              f"to the '{entry.language}' table of {units_file}")
+    """Distances the edition's table lacks; a rolled one can only be converted by the rule."""
+    listed = {conversion.book for conversion in entry.table}
+    for message, token in _distance_tokens(messages):
+        rolled = is_rolled(token.argument)
+        if (rolled and entry.rule is not None) or (not rolled and Decimal(token.argument) in listed):
+            continue
+        where = (message.position.file, message.position.line, message.context.split("#", 1)[0])
+        if rolled:
+            yield Problem(*where, f"{token.source} is a rolled distance, which the '{entry.language}' "
+                                  "conversions cannot convert without a rule",
+                          f"add 'rule: {{per_unit: ..., cite: [...]}}' to the '{entry.language}' entry of "
+                          f"{units_file}, the rule the edition's printed conversions follow")
+        else:
+            yield Problem(*where, f"{token.source} has no entry in the '{entry.language}' conversions, which ask "
+                                  "for one for every distance",
+                          f"add the edition's printed value for {token.argument}, with its citation, "
+                          f"to the '{entry.language}' table of {units_file}")

@@ -31,7 +31,8 @@ from validator.checks.run import CheckReport
 from validator.content.catalogs import RuleCatalog
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
-from validator.content.tokens import Literal, Token, split
+from validator.content.tokens import Literal, Token, is_rolled, split
+from validator.ruleset import decimal_number
 from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
@@ -42,7 +43,7 @@ API_FOLDER = "api"
 SCHEMA_FOLDER = "schema"
 SCHEMAS = Path(__file__).parent / "schema"
 """The published schemas, one per file kind: ``<kind>.schema.json``."""
-FORMAT = 1
+FORMAT = 2
 """The version of the files' format: raised when a field changes meaning or goes."""
 KINDS = ("rules", "glossary", "discrepancies", "examples", "faq")
 
@@ -203,9 +204,10 @@ def _segment(renderer: TextRenderer, token: Token, fallback: bool = False) -> JS
     if token.kind == "roll":
         return {"roll": token.argument, "text": token.argument.replace("-", "\u2013")}
     if token.kind == "dist":
-        inches = Decimal(token.argument)
-        number: int | float = int(inches) if inches == inches.to_integral_value() else float(inches)
-        return {"dist": {"inches": number, "text": renderer.distance(inches)}, "text": renderer.distance(inches)}
+        words = renderer.distance_words(token.argument)
+        amount: dict[str, object] = ({"roll": token.argument} if is_rolled(token.argument)
+                                     else {"length": decimal_number(Decimal(token.argument))})
+        return {"dist": {**amount, "unit": rulebook.project.length_unit, "text": words}, "text": words}
     return {token.kind: token.argument, "text": token.argument}
 
 
@@ -347,6 +349,8 @@ def outcome(value: object) -> Any:
     """
     if isinstance(value, Fraction):
         return {"float": float(value), "fraction": str(value)}
+    if isinstance(value, Decimal):
+        return decimal_number(value)
     if isinstance(value, dict):
         return {str(key): outcome(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

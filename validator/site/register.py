@@ -9,9 +9,10 @@ Every piece is escaped Markdown: quoted document text is data, never markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from babel.units import format_unit
+from babel.units import format_unit, get_unit_name
 from markupsafe import Markup
 
 from validator.content.model import Discrepancy, Evidence, Reading
@@ -91,14 +92,18 @@ class RegisterView:
                 + markdown.escape(text).replace("  ", Markup("&nbsp; ")) + Markup("</q>"))
 
     def distances(self) -> list[tuple[str, str, bool]]:
-        """Every distance the texts use, as this site shows it: (inches, shown,
-        printed by the edition).  Empty for a language that shows inches."""
+        """Every distance the texts use, as this site shows it: (in the book's unit,
+        shown, printed by the edition).  Empty for a language that shows the book's unit."""
         units = self.view.rulebook.units.of(self.view.language.code)
-        if units is None or self.view.language.distance_unit != units.unit:
+        project = self.view.rulebook.project
+        if units is None or project.shown_unit(self.view.language) != units.unit:
             return []
-        code = self.view.language.code
-        return [(str(format_unit(inches, "length-inch", length="short", locale=code)), self.view.distance(inches),
-                 convert(units, inches)[1]) for inches in self.view.rulebook.distances]
+        return [(self._in_book_unit(distance), self.view.distance(distance), convert(units, distance)[1])
+                for distance in self.view.rulebook.distances]
+
+    def _in_book_unit(self, value: Decimal) -> str:
+        return str(format_unit(value, f"length-{self.view.rulebook.project.length_unit}", length="short",
+                               locale=self.view.language.code))
 
     def distance_citations(self) -> list[Markup]:
         """Where the edition prints its conversions, and the rule they follow."""
@@ -122,11 +127,26 @@ class RegisterView:
         """A public address as a link showing itself (the loader allows http and https only)."""
         return markdown.external_link(url, url)
 
-    def per_inch(self) -> str:
-        """The rule for a distance the edition does not print, as "2,5 cm" to the inch
-        ("" when the edition has no rule and every distance must be in its table)."""
+    def _unit_name(self, unit: str | None) -> str:
+        """A unit's name in the reader's language, from CLDR ("pulgadas", "centímetros")."""
+        return str(get_unit_name(f"length-{unit}", length="long", locale=self.view.language.code))
+
+    def book_unit_heading(self) -> str:
+        """The heading of the column of distances as the rules give them: the unit's name."""
+        name = self._unit_name(self.view.rulebook.project.length_unit)
+        return name[:1].upper() + name[1:]
+
+    def conversion_words(self) -> dict[str, str]:
+        """What the sentence on conversions names: the book's unit and this site's, and
+        the rule for a distance the edition does not print, as one of the book's unit
+        and what it becomes ("1 in", "2,5 cm"; empty when every distance must be in
+        the edition's table)."""
+        project = self.view.rulebook.project
         units = self.view.rulebook.units.of(self.view.language.code)
-        if units is None or units.rule is None:
-            return ""
-        return str(format_unit(units.rule.per_inch, "length-centimeter", length="short",
-                               locale=self.view.language.code))
+        one = rate = ""
+        if units is not None and units.rule is not None:
+            one = self._in_book_unit(Decimal(1))
+            rate = str(format_unit(units.rule.per_unit, f"length-{units.unit}", length="short",
+                                   locale=self.view.language.code))
+        return {"book_units": self._unit_name(project.length_unit),
+                "site_units": self._unit_name(project.shown_unit(self.view.language)), "one": one, "rate": rate}

@@ -14,11 +14,16 @@ from markupsafe import Markup
 from validator.content.catalogs import RuleCatalog, State, Translation
 from validator.content.loader import Rulebook
 from validator.content.project import Language
-from validator.content.tokens import Literal, Token, split
+from validator.content.tokens import Literal, Token, is_rolled, split
 from validator.content.units import convert
 from validator.site import markdown
 
 GLOSSARY_PAGE = "glossary.md"
+
+ROLL_STAND_IN = 10
+"""A number standing for a roll while its unit's words are looked up: many of the unit,
+so the words take the form a roll of several dice reads with."""
+
 
 def roll_text(value: int) -> str:
     """A roll needed, as players write it: ``4+``."""
@@ -154,7 +159,7 @@ class TextRenderer:
         if token.kind == "roll":
             return token.argument.replace("-", "\u2013")
         if token.kind == "dist":
-            return self.distance(Decimal(token.argument))
+            return self.distance_words(token.argument)
         if token.kind == "dice":
             return self.rulebook.project.dice.written(token.argument, self.language.code)
         return token.argument
@@ -164,15 +169,43 @@ class TextRenderer:
         (``rulebook.yml`` ``dice: faces``), else the number."""
         return self.rulebook.project.dice.face(value) or str(value)
 
-    def distance(self, inches: Decimal) -> str:
+    def distance_words(self, argument: str) -> str:
+        """A distance token's words: a number (``2``) or a roll of dice (``2D6``)."""
+        return self.rolled_distance(argument) if is_rolled(argument) else self.distance(Decimal(argument))
+
+    def distance(self, distance: Decimal) -> str:
         """A distance in the language's unit, as its edition prints it: by the
         edition's table, else by the rule the table follows (docs/units.yml; the
-        loader refuses a centimetre language without them)."""
+        loader refuses a language shown in another unit without them)."""
+        value, unit = distance, self.rulebook.project.shown_unit(self.language)
         units = self.rulebook.units.of(self.language.code)
-        if self.language.distance_unit == "cm" and units is not None:
-            centimetres, _printed = convert(units, inches)
-            return str(format_unit(centimetres, "length-centimeter", length="short", locale=self.language.code))
-        return str(format_unit(inches, "length-inch", length="narrow", locale=self.language.code))
+        if unit != self.rulebook.project.length_unit and units is not None:
+            value, _printed = convert(units, distance)
+        return self.length(value, unit)
+
+    def length(self, value: Decimal | str, unit: str | None) -> str:
+        """``value`` of ``unit`` written the language's way, from CLDR (a text ``value``,
+        such as a roll of dice, stands where the number would)."""
+        if unit is None:  # a book that declares no unit: refused by the check where it gives a distance
+            return str(value)
+        if isinstance(value, str):
+            # CLDR's words for many of the unit, the roll set where the number stands.
+            many = str(format_decimal(ROLL_STAND_IN, locale=self.language.code))
+            return self.length(Decimal(ROLL_STAND_IN), unit).replace(many, value, 1)
+        return str(format_unit(value, f"length-{unit}", length=self.rulebook.project.shown_width(self.language),
+                               locale=self.language.code))
+
+    def rolled_distance(self, roll: str) -> str:
+        """A distance rolled on dice: the roll in the book's unit (``2D6″``), or, on a site
+        shown in another unit, the roll times the edition's rule with a multiplication
+        sign (``2D6 \u00d7 2,5 cm``): a player rolls, then multiplies, as the edition's
+        own conversions do."""
+        roll = self.rulebook.project.dice.written(roll, self.language.code)
+        unit = self.rulebook.project.shown_unit(self.language)
+        units = self.rulebook.units.of(self.language.code)
+        if unit == self.rulebook.project.length_unit or units is None or units.rule is None:
+            return self.length(roll, unit)
+        return f"{roll} \u00d7 {self.length(units.rule.per_unit, unit)}"
 
     def number(self, value: object) -> str:
         """A computed value as a reader of this language writes it."""
@@ -184,6 +217,9 @@ class TextRenderer:
             return f"{value.numerator}/{value.denominator} ({percent(value, self.language.code)})"
         if isinstance(value, int):
             return str(format_decimal(value, locale=self.language.code))
+        if isinstance(value, Decimal):
+            # Every decimal the core computed is shown: the locale's pattern would round to three.
+            return str(format_decimal(value, locale=self.language.code, decimal_quantization=False))
         if isinstance(value, list):
             return ", ".join(self.number(item) for item in value)
         if isinstance(value, dict):

@@ -41,7 +41,7 @@ def infer(value: object) -> Kind:
         return "boolean"
     if isinstance(value, Fraction):
         return "probability"
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, Decimal)):
         return "number"
     if isinstance(value, list):
         return ("list", infer(value[0]) if value else "text")
@@ -108,7 +108,7 @@ class Values:
             return roll_text(value)
         if kind == "modifier" and isinstance(value, int):
             return modifier_text(value)
-        if kind == "distance" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        if kind == "distance" and isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
             return self.view.distance(Decimal(str(value)))
         if isinstance(value, bool):
             return _("yes") if value else _("no")
@@ -116,10 +116,10 @@ class Values:
             return self.label_text(str(value))[0]
         if isinstance(value, dict):
             return "; ".join(f"{key}: {self.view.number(item)}" for key, item in value.items())
-        if isinstance(value, (int, Fraction)):
+        if isinstance(value, (int, Fraction, Decimal)):
             return self.view.number(value)
         if isinstance(value, float):
-            return self.view.number(Fraction(str(value)))
+            return self.view.number(Decimal(repr(value)))
         return markdown.inert(str(value))
 
     def show(self, value: object, kind: Kind) -> Markup:
