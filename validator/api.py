@@ -38,7 +38,7 @@ the engine finds a package there without installing it)::
     from dataclasses import dataclass
     from fractions import Fraction
 
-    from validator.api import COUNT, Annotated, Ruleset, Scenario, implements
+    from validator.api import ROLL, Annotated, Ruleset, Scenario, implements
 
     @implements("combat/to-hit")
     def hit_chance(needed: int) -> Fraction:
@@ -47,7 +47,7 @@ the engine finds a package there without installing it)::
 
     @dataclass(frozen=True)
     class Attack:
-        needed: Annotated[int, COUNT]
+        needed: Annotated[int, ROLL]
 
     @dataclass(frozen=True)
     class Chance:
