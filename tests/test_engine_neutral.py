@@ -4,8 +4,11 @@ cases, its register's kinds, its wording) is the book's data or its rules core's
 declaration; a word of the game in the engine is a place where another book would
 meet an assumption it cannot change.
 
-Distances and units of length (inches, centimetres) are left out of the list: they
-are changed on their own, and their words are checked where that change is made.
+Units of length are CLDR's: a book names its unit (``length_unit``) and CLDR writes
+it, so the engine names a unit only as an example of a CLDR unit name, in its
+documentation and messages.  What the bundled game alone says of distances (its
+``per_inch`` rates, its ``inches``, the ``distance_unit`` it once declared) is in the
+list like any other word of the game.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ GAME_WORDS = (
     "edition-difference", "source-erratum",
     # the bundled game's own terms
     "Weapon Skill", "Leadership", "wounds", "chariot", "chariots", "monstrous", "monstrous-mounts",
+    # the bundled game's distances: its unit and its rates of conversion
+    "per_inch", "inches", "distance_unit",
 )
 
 

@@ -44,7 +44,7 @@ def _piece_problems(rulebook: Rulebook, pieces: tuple[Literal | Token, ...]) -> 
             continue
         syntax = token.problem()
         if syntax:
-            yield syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:2D8}, {dist:2} or {dist:2D6}"
+            yield syntax, "use {rule:id}, {term:id}, {roll:5+}, {dice:2D8}, {dist:2} or {dist:2D8}"
         elif token.kind == "rule" and token.argument not in rule_ids:
             yield (f"{token.source} links to an unknown rule",
                    "use the id of an existing rule (or one of its aliases)")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field, model_validator
 
 from validator.content.model import Evidence, Example, Id, Message, Node, RuleId, Text, address_problem
-from validator.content.yamlsource import read_yaml, validate
+from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 
 if TYPE_CHECKING:
@@ -78,9 +78,10 @@ def faq_messages(faq: Faq) -> Iterator[Message]:
 
 
 def load_faq(content: Path, shown_dir: str) -> Faq:
-    """``docs/faq.yml`` when it exists (a rulebook without official answers has none)."""
+    """``docs/faq.yml`` when it is there (a rulebook without official answers has none;
+    a dangling link in its place is reported, not taken for no answers)."""
     path = content / FAQ_FILE
-    if not path.exists():
+    if not present(path):
         return EMPTY
     shown = f"{shown_dir}/{FAQ_FILE}"
     return validate(Faq, read_yaml(path, shown), shown)

@@ -36,8 +36,12 @@ from validator.content.project import Project
 from validator.content.register import register_problems
 from validator.content.tokens import is_rolled, tokens
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
-from validator.content.yamlsource import decode_utf8, parse_yaml, validate
+from validator.content.yamlsource import decode_utf8, parse_yaml, present, validate
 from validator.problems import Problem, ProblemsFound
+
+NO_REGISTER = Discrepancies(discrepancies=())
+"""The register of a book without ``docs/discrepancies.yml``: a book whose sources
+agree keeps none, and its site has no register page."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +181,7 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     chapters = [load(Chapter, path) for path in chapter_files]
     glossary = load(Glossary, parts[Glossary])
     sources = load(Sources, parts[Sources])
-    discrepancies = load(Discrepancies, parts[Discrepancies])
+    discrepancies = load(Discrepancies, parts[Discrepancies]) if present(parts[Discrepancies]) else NO_REGISTER
     faq, faq_load_problems = load_or_problems(root / project.content_dir, project.content_dir)
     problems.extend(faq_load_problems)
     units = NO_UNITS

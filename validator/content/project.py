@@ -24,7 +24,7 @@ PROJECT_FILE = "rulebook.yml"
 
 
 Width = Literal["narrow", "short", "long"]
-"""How a length is written, as CLDR names its forms: ``2″``, ``2 in``, ``2 inches``."""
+"""How a length is written, as CLDR names its forms: ``2cm``, ``2 cm``, ``2 centimeters``."""
 
 
 class Language(Node):

@@ -1,6 +1,6 @@
 """Inline tokens in rule text: ``{rule:id}``, ``{term:id}``, ``{term:id|form}``,
-``{roll:5+}``, ``{roll:1-4}``, ``{dice:3D8}``, ``{dist:2}`` and ``{dist:2D6}`` (a distance
-rolled on dice, ``{dist:D6+2}`` with a number added).
+``{roll:5+}``, ``{roll:1-4}``, ``{dice:3D8}``, ``{dist:2}`` and ``{dist:2D8}`` (a distance
+rolled on dice, ``{dist:D8+2}`` with a number added).
 
 Text is split into literal pieces and tokens once, here; checks and renderers
 work on the pieces, so no renderer ever pastes raw text into markup.
@@ -24,9 +24,9 @@ DISTANCE = re.compile(f"{FIXED_DISTANCE.pattern}|{ROLLED_DISTANCE.pattern}")
 
 
 def is_rolled(argument: str) -> bool:
-    """Whether a distance token gives a roll of dice (``2D6``) rather than a number.
+    """Whether a distance token gives a roll of dice (``2D8``) rather than a number.
 
-    >>> is_rolled("2D6"), is_rolled("D6+2"), is_rolled("1.5")
+    >>> is_rolled("2D8"), is_rolled("D8+2"), is_rolled("1.5")
     (True, True, False)
     """
     return ROLLED_DISTANCE.match(argument) is not None

@@ -48,9 +48,9 @@ def _as_decimal(value: Any) -> Any:
 
 
 MAX_AMOUNT = 10_000
-"""No distance of a game, in inches or in centimetres, nor a rate between the two,
-comes near this; a larger value (``1e308``) is a slip, and would overflow the exact
-arithmetic that turns a distance into the edition's."""
+"""No distance of a game, in whatever unit, nor a rate between two units, comes near
+this; a larger value (``1e308``) is a slip, and would overflow the exact arithmetic
+that turns a distance into the edition's."""
 MAX_DECIMALS = 4
 """Finer than any printed conversion (2.54 has two); more cannot be printed on a page."""
 

@@ -60,6 +60,12 @@ def reads_recorded() -> Iterator[dict[str, bytes]]:
         _recorded = earlier
 
 
+def present(path: Path) -> bool:
+    """Whether anything is at ``path``, a dangling link or a FIFO too: an optional input
+    that is there but unreadable is reported by :func:`read_input`, not taken for absent."""
+    return path.is_symlink() or path.exists()
+
+
 def read_input(path: Path, shown_as: str) -> bytes:
     """The bytes of an input file; a file that cannot be read is one problem naming why.
 

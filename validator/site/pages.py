@@ -25,7 +25,7 @@ from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
 from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
-from validator.content.yamlsource import decode_utf8, read_input
+from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
@@ -33,6 +33,7 @@ from validator.site.charts import example_charts
 from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
+from validator.site.sections import Sections, guide_path, sections_of
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page, percent
 from validator.site.worked import worked_box
 from validator.workspace import Workspace
@@ -102,6 +103,10 @@ class PageView(TextRenderer):
         for kept in (self.blocks, *self.other_blocks.values()):
             if kept is not None:
                 kept.clear()
+
+    def sections(self) -> Sections:
+        """The optional pages this book's site has (see :mod:`validator.site.sections`)."""
+        return sections_of(self.workspace)
 
     def status(self) -> dict[str, list[GroupStatus]]:
         return self.translation_status
@@ -325,11 +330,16 @@ def iter_pages(workspace: Workspace, report: CheckReport, language_code: str,
     """Every page of one language as (file name, Markdown), one at a time: the build
     writes each as it comes and holds one page, not the language's whole text."""
     env, view = _page_view(workspace, report, language_code, status)
-    for name, template in (("index.md", "index.md.j2"), (GLOSSARY_PAGE, "glossary.md.j2"),
-                           (SOURCES_PAGE, "sources.md.j2"), (DISCREPANCY_PAGE, "discrepancies.md.j2"),
-                           (faq_pages.FAQ_PAGE, "faq.md.j2"), (STATUS_PAGE, "status.md.j2")):
-        yield name, env.get_template(template).render(view=view)
-    yield TRANSLATORS_PAGE, translators_guide(workspace, language_code)
+    has = view.sections()
+    for name, template, shown in (("index.md", "index.md.j2", True), (GLOSSARY_PAGE, "glossary.md.j2", True),
+                                  (SOURCES_PAGE, "sources.md.j2", True),
+                                  (DISCREPANCY_PAGE, "discrepancies.md.j2", has.register),
+                                  (faq_pages.FAQ_PAGE, "faq.md.j2", has.faq),
+                                  (STATUS_PAGE, "status.md.j2", has.status)):
+        if shown:
+            yield name, env.get_template(template).render(view=view)
+    if has.guide:
+        yield TRANSLATORS_PAGE, translators_guide(workspace, language_code)
     yield from _chapter_pages(env, view, workspace.rulebook.chapters)
 
 
@@ -352,18 +362,16 @@ def _chapter_pages(env: Environment, view: PageView, chapters: Iterable[Chapter]
 
 
 def translators_guide(workspace: Workspace, language_code: str) -> str:
-    """The hand-written guide of the language, or the source language's as a fallback.
+    """The hand-written guide of the language, or the source language's as a fallback
+    (a book without the latter has no guide page, see :mod:`validator.site.sections`).
 
     It is kept as Markdown in ``docs/guide/translators.<lang>.md`` and translated by
     volunteers, like the catalogues, so it is untrusted: without front matter here,
     and its HTML sanitized by the build (see :mod:`validator.site.handwritten`)."""
-    guide = workspace.root / workspace.project.content_dir / "guide"
-    for code in (language_code, workspace.project.source_language):
-        path = guide / f"translators.{code}.md"
-        if path.exists():  # a FIFO or a device in its place is reported, not skipped
-            shown = path.relative_to(workspace.root).as_posix()
-            return without_front_matter(decode_utf8(read_input(path, shown), shown))
-    return "# Translator's guide\n"
+    own = guide_path(workspace, language_code)
+    path = own if present(own) else guide_path(workspace, workspace.project.source_language)
+    shown = path.relative_to(workspace.root).as_posix()
+    return without_front_matter(decode_utf8(read_input(path, shown), shown))
 
 
 def site_title(workspace: Workspace, language_code: str) -> str:
@@ -416,13 +424,22 @@ def navigation(workspace: Workspace, language_code: str) -> list[NavItem]:
                 for c in workspace.rulebook.chapters]
     parallel = [(renderer.plain(f"{c.id}#title", c.chapter.title), parallel_page(c.id))
                 for c in workspace.rulebook.chapters]
+    has = sections_of(workspace)
+    reference = _kept([(_("Glossary"), GLOSSARY_PAGE, True), (_("Official answers"), faq_pages.FAQ_PAGE, has.faq),
+                       (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE, has.register),
+                       (_("Sources"), SOURCES_PAGE, True)])
+    translating = _kept([(_("Translation status"), STATUS_PAGE, has.status),
+                         (_("Translator's guide"), TRANSLATORS_PAGE, has.guide)])
     return [
         (_("Home"), "index.md"),
         *grouped(chapters),
-        (_("Reference"), [(_("Glossary"), GLOSSARY_PAGE),
-                          (_("Official answers"), faq_pages.FAQ_PAGE),
-                          (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE),
-                          (_("Sources"), SOURCES_PAGE)]),
-        (_("For translators"), [(_("Translation status"), STATUS_PAGE), (_("Translator's guide"), TRANSLATORS_PAGE)]),
+        (_("Reference"), reference),
+        *([(_("For translators"), translating)] if translating else []),
         (_("Parallel text"), grouped(parallel)),
     ]
+
+
+def _kept(items: list[tuple[str, str, bool]]) -> list[NavItem]:
+    """The (title, page) of the ``items`` the site has: a link to a page the book has
+    no section for would lead nowhere (MkDocs warns of it, which stops the build)."""
+    return [(title, page) for title, page, shown in items if shown]

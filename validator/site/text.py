@@ -170,7 +170,7 @@ class TextRenderer:
         return self.rulebook.project.dice.face(value) or str(value)
 
     def distance_words(self, argument: str) -> str:
-        """A distance token's words: a number (``2``) or a roll of dice (``2D6``)."""
+        """A distance token's words: a number (``2``) or a roll of dice (``2D8``)."""
         return self.rolled_distance(argument) if is_rolled(argument) else self.distance(Decimal(argument))
 
     def distance(self, distance: Decimal) -> str:
@@ -196,9 +196,9 @@ class TextRenderer:
                                locale=self.language.code))
 
     def rolled_distance(self, roll: str) -> str:
-        """A distance rolled on dice: the roll in the book's unit (``2D6″``), or, on a site
+        """A distance rolled on dice: the roll in the book's unit (``2D8″``), or, on a site
         shown in another unit, the roll times the edition's rule with a multiplication
-        sign (``2D6 \u00d7 2,5 cm``): a player rolls, then multiplies, as the edition's
+        sign (``2D8 \u00d7 2,5 cm``): a player rolls, then multiplies, as the edition's
         own conversions do."""
         roll = self.rulebook.project.dice.written(roll, self.language.code)
         unit = self.rulebook.project.shown_unit(self.language)
