@@ -250,8 +250,8 @@ def file_page(page: FilePage, notes: dict[str, str]) -> str:
 
 def stale_notes(notes: dict[str, str]) -> list[str]:
     """Notes that name a key no model has any more: kept, they would mislead."""
-    known = {f"{model.__name__}.{name}" for page in PAGES for model in models_of(page.model)
-             for _key, _field, name in keys_of(model)}
+    known = {f"{klass.__name__}.{name}" for page in PAGES for model in models_of(page.model)
+             for klass in model.__mro__ for _key, _field, name in keys_of(model)}
     return sorted(set(notes) - known)
 
 
