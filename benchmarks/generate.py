@@ -99,6 +99,7 @@ def generate(out: Path, rules: int, source: Path = ROOT) -> int:
                 copy_chapter(text, chapter_id, copy_id, 1000 * round_), encoding="utf-8")
             copies.append((chapter_id, copy_id, file_name))
             total += count
+    _cite_copies(out, [copy_id for _chapter_id, copy_id, _file in copies])
     for po in sorted((out / "locales").glob("*/LC_MESSAGES/rules.po")):
         with po.open("rb") as handle:
             catalog = read_po(handle)
@@ -106,6 +107,50 @@ def generate(out: Path, rules: int, source: Path = ROOT) -> int:
         with po.open("wb") as handle:
             write_po(handle, catalog, width=76, include_previous=True)
     return total
+
+
+CORE_MODULE = "copiedcore"
+CORE_SOURCE = '''"""The book's rules core, each scenario also citing the copies of its rules.
+
+Written by benchmarks/generate.py: a copied chapter's examples sit under rules of
+new ids, which ``validator check`` requires the scenario to implement."""
+
+import dataclasses
+
+from validator.api import Ruleset, Scenario, implements
+from {module} import {attribute} as ORIGINAL
+
+COPIES = {copies!r}
+
+
+def _with_copies(scenario: Scenario) -> Scenario:
+    ids = [f"{{copy}}/{{rule_id.split('/', 1)[1]}}" for rule_id in scenario.rule_ids for copy in COPIES
+           if copy.rsplit("-x", 1)[0] == rule_id.split("/", 1)[0]]
+    if not ids:
+        return scenario
+
+    @implements(*ids)
+    def copied_rules() -> None:
+        """The copies of the rules the scenario applies (never called)."""
+
+    return dataclasses.replace(scenario, implementation=(*scenario.implementations, copied_rules))
+
+
+RULESET = Ruleset(tuple(_with_copies(scenario) for scenario in ORIGINAL.scenarios), ORIGINAL.variants,
+                  ORIGINAL.adopted)
+'''
+
+
+def _cite_copies(out: Path, copy_ids: list[str]) -> None:
+    """Point the generated book at a core that also cites the copied rules (see :data:`CORE_SOURCE`)."""
+    rulebook = (out / "rulebook.yml").read_text(encoding="utf-8")
+    match = re.search(r"^ruleset: *(?P<module>[\w.]+):(?P<attribute>\w+) *$", rulebook, re.MULTILINE)
+    if match is None:
+        raise SystemExit(f"{out / 'rulebook.yml'}: no 'ruleset: module:attribute' line found")
+    (out / f"{CORE_MODULE}.py").write_text(
+        CORE_SOURCE.format(module=match["module"], attribute=match["attribute"], copies=copy_ids), encoding="utf-8")
+    (out / "rulebook.yml").write_text(
+        rulebook[:match.start()] + f"ruleset: {CORE_MODULE}:RULESET" + rulebook[match.end():], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

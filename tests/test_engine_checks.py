@@ -41,7 +41,7 @@ def test_a_citation_shows_the_pages_it_cites_not_the_whole_source(workspace: Wor
             whole = next(source.pages for source in rulebook.sources.sources if source.id == cite.source)
             expected = cite.pages or whole
             shown = shown.removesuffix("</small></p>")
-            assert shown.endswith(f"rulebook pages {expected}") if expected else "pages" not in shown, shown
+            assert shown.endswith(f", pages {expected}") if expected else "pages" not in shown, shown
             narrowed += bool(cite.pages and cite.pages != whole)
     assert narrowed, "no citation of the bundled book narrows its source's pages"
 

@@ -67,9 +67,9 @@ def test_a_books_ui_po_overrides_one_string_and_keeps_the_engines_others(project
 
 def test_a_book_adds_a_language_the_engine_lacks(project: ProjectCopy, capsys: pytest.CaptureFixture[str]) -> None:
     assert "de" not in interface.engine_languages()
-    project.replace("rulebook.yml", "  - {code: pl, name: Polski, distance_unit: inch}\n",
-                    "  - {code: pl, name: Polski, distance_unit: inch}\n  - {code: de, name: Deutsch, "
-                    "distance_unit: inch}\n")
+    project.replace("rulebook.yml", "  - {code: pl, name: Polski, length_unit: inch}\n",
+                    "  - {code: pl, name: Polski, length_unit: inch}\n  - {code: de, name: Deutsch, "
+                    "length_unit: inch}\n")
     assert main(["--project", str(project.root), "i18n", "update"]) == 0
     capsys.readouterr()
     german = "locales/de/LC_MESSAGES/ui.po"

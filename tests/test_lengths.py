@@ -44,9 +44,9 @@ def test_a_malformed_rolled_distance_is_refused(bad: str) -> None:
 
 
 def test_a_rolled_distance_reads_in_each_language_of_the_bundled_book(workspace: Workspace) -> None:
-    for code in ("en", "pl"):  # the book's unit, written narrow as a number of inches is
+    for code, roll in (("en", "2D6"), ("pl", "2K6")):  # the book's unit, narrow, with the language's dice letter
         assert renderer(workspace, code).plain("x", "{dist:2D6}") == renderer(workspace, code).distance(
-            Decimal(2)).replace("2", "2D6", 1)
+            Decimal(2)).replace("2", roll, 1)
     assert renderer(workspace, "es").plain("x", "{dist:2D6}") == f"2D6 \u00d7 {spanish_rule(workspace)}"
     assert renderer(workspace, "es").plain("x", "{dist:D6+2}") == f"D6+2 \u00d7 {spanish_rule(workspace)}"
 

@@ -42,6 +42,8 @@ YAML_CONTEXTS = (
     "sources/es-characters#name",
     "sources/es-characters#title",
     "discrepancies/impact-hits-on-a-mount#title",
+    "discrepancies/kind.translation-error#label",
+    "discrepancies/kind.edition-difference#label",
     "discrepancies/impact-hits-on-a-mount#summary",
     "discrepancies/impact-hits-on-a-mount#reading.spanish-compilation",
     "discrepancies/impact-hits-on-a-mount#reading.rulebook",
@@ -65,7 +67,7 @@ LABELS = ("labels/chariot", "labels/character", "labels/enemy_in_unit", "labels/
 """Labels of what the chariots/challenges examples show."""
 
 UI = ("Worked example", "Glossary", "Home", "Sources", "Rule", "Why", "Given", "Reference",
-      "See the register of discrepancies", "Translation error", "Edition difference", "Dark theme")
+      "See the register of discrepancies", "Dark theme")
 """Words of the site's own templates (navigation, headings, admonition titles)."""
 
 FIELDS = (
@@ -173,6 +175,7 @@ def plant(root: Path) -> None:
     from validator.workspace import load_workspace
 
     plant_shown(root)
+    _kinds_in_block_style(root / "docs" / "discrepancies.yml")
     workspace = load_workspace(root)
     english = {message.context: message for message in workspace.rulebook.messages()}
     new_english: dict[str, str] = {}
@@ -198,6 +201,14 @@ def plant(root: Path) -> None:
         copy_engine_interface(root, code)  # the book's own words in place of the engine's
         _translate(folder / "ui.po", {message: (None, payload(f"{code}-{short(message)}")) for message in UI},
                    by_msgid=True)
+
+
+def _kinds_in_block_style(path: Path) -> None:
+    """The register's kinds, written one key a line, so that a label can be set like any text."""
+    text = re.sub(r"^  - \{id: ([\w-]+), label: ([^,]+), holds: (\w+)\}$",
+                  lambda kind: f"  - id: {kind[1]}\n    label: {kind[2]}\n    holds: {kind[3]}",
+                  path.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    path.write_text(text, encoding="utf-8")
 
 
 def _tokens_of(text: str) -> str:

@@ -171,6 +171,10 @@ def load_project(root: Path) -> Project:
             raise ProblemsFound([Problem(PROJECT_FILE, line, "", unit_problem,
                                          "name a CLDR length unit, such as 'inch', 'centimeter' or 'meter'")])
         first[language.code] = language.position.line
+    book_unit_problem = _length_unit_problem(project.length_unit, project.source_language)
+    if book_unit_problem:  # the book's own unit, even where every language names its own
+        raise ProblemsFound([Problem(PROJECT_FILE, project.position.of("length_unit").line, "", book_unit_problem,
+                                     "name a CLDR length unit, such as 'inch', 'centimeter' or 'meter'")])
     _refuse_paths_outside(root, project)
     dice_problem = _dice_problem(project)
     if dice_problem is not None:
@@ -209,6 +213,8 @@ def _dice_problem(project: Project) -> Problem | None:
                        f"{len(dice.faces)} faces for a die of {dice.sides} sides",
                        "give one symbol per side, the face showing 1 first")
     return None
+
+
 def _length_unit_problem(unit: str | None, code: str) -> str:
     """Why a language cannot write lengths in ``unit`` ("" when it can): the names and
     patterns of units come from CLDR, whatever the unit and the language."""

@@ -247,6 +247,10 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
             builder.add_text(entry, chapter_title)
             for rule_id in (rule.id, *rule.aliases):
                 builder.add_whole(entry, rule_id, ID_WEIGHT)
+            # Dice as the English writes them too (2d6 where a Polish page shows 2K6): players type either.
+            for dice in sorted({piece.argument.lower() for text in (rule.text, *(e.text for e in rule.examples))
+                                for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
+                builder.add_whole(entry, dice, 1)
             builder.entries.append(entry)
     glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
     used_forms = term_forms(workspace) if forms is None else forms
