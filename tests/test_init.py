@@ -31,8 +31,10 @@ def _translations(path: Path) -> dict[str, str]:
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """The book's files, leaving out the bytecode Python writes when it imports the core
+    (the book's .gitignore leaves it out too)."""
     return {path.relative_to(folder).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
-            for path in folder.rglob("*") if path.is_file()}
+            for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts}
 
 
 def test_a_new_book_checks_builds_both_languages_and_is_never_written_over(tmp_path: Path) -> None:

@@ -247,7 +247,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
             builder.add_text(entry, chapter_title)
             for rule_id in (rule.id, *rule.aliases):
                 builder.add_whole(entry, rule_id, ID_WEIGHT)
-            # Dice as the English writes them too (2d6 where a Polish page shows 2K6): players type either.
+            # Dice as the English writes them too (3d8 where a page shows 3W8): players type either.
             for dice in sorted({piece.argument.lower() for text in (rule.text, *(e.text for e in rule.examples))
                                 for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
                 builder.add_whole(entry, dice, 1)
