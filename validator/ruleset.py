@@ -243,7 +243,6 @@ class Ruleset:
             raise TypeError(f"scenario {name!r} must return a dataclass or a mapping")
         return plain
 
-
     def run_traced(self, name: str, given: Mapping[str, Any],
                    variant: str | None = None) -> tuple[dict[str, Plain], tuple[Step, ...]]:
         """As :meth:`run`, with the steps the core took (see :mod:`validator.trace`)."""

@@ -36,7 +36,6 @@ reading (the Polish summary); on 1-5 he dodges.  The English rulebook's variant 
 on the face its rulings name instead."""
 
 
-
 # --- Characters as independent models ---------------------------------------------------
 
 

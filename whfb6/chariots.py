@@ -74,7 +74,6 @@ class Placement(StrEnum):
     """In base contact with the unit the chariot was charging."""
 
 
-
 def _check_save(save: int, name: str) -> None:
     if not BEST_SAVE <= save <= NO_SAVE:
         raise ValueError(f"{name} needs 1+ to 6+, or 7 for no save, not {save}")

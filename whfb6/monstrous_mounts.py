@@ -68,7 +68,6 @@ class MonsterReaction(StrEnum):
     GUARD_THE_BODY = "guard-the-body"
 
 
-
 @implements("monstrous-mounts/mount-kinds", "monstrous-mounts/cavalry")
 def mount_kind(mount_wounds: int) -> MountKind:
     """Classify a mount by its Wounds: one wound is cavalry, two or more monstrous."""

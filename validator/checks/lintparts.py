@@ -243,6 +243,7 @@ def _suspect(english: str, translated: str) -> bool:
     """Whether a rule or label translation may hold a blocking finding: tokens that differ, a placeholder."""
     if not translated:
         return False
+
     def kept(text: str) -> Counter[tuple[str, str]]:
         return Counter((token.kind, token.argument) for token in tokens(text))
 

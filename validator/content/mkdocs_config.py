@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
@@ -35,7 +36,7 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
     syntax = _yaml_problem(text, shown_as)
     if syntax is not None:
         return [syntax]
-    refused = _refused_keys(text, shown_as)
+    refused = _refused_keys(_top_level(text), shown_as)
     if refused:
         return refused
     inherited = _inherited_problems(path, text, shown_as)
@@ -65,18 +66,23 @@ REFUSED_KEYS = {
 accepted there and failing the build."""
 
 
-def _refused_keys(text: str, shown_as: str) -> list[Problem]:
-    """The top-level options of :data:`REFUSED_KEYS` the file sets, each at its line."""
+def _top_level(text: str) -> list[tuple[Any, Any]]:
+    """The top-level (key, value) nodes of a configuration, as MkDocs reads it; the nodes
+    are only composed, so no tag is resolved and no code runs (``!ENV`` needs no loader).
+    A file that is no mapping has none: MkDocs' own loader reports it."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)  # nodes only: no tag is resolved, no code runs
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
-        return []  # MkDocs' own loader reports it
-    if not isinstance(root, yaml.MappingNode):
         return []
+    return list(root.value) if isinstance(root, yaml.MappingNode) else []
+
+
+def _refused_keys(nodes: list[tuple[Any, Any]], shown_as: str) -> list[Problem]:
+    """The top-level options of :data:`REFUSED_KEYS` the file sets, each at its line."""
     return [Problem(shown_as, key.start_mark.line + 1, "", f"'{key.value}' is not supported: {REFUSED_KEYS[key.value]}",
                     f"remove '{key.value}' (a plugin, installed as a package and named under plugins:, can do the "
                     "same)")
-            for key, _value in root.value if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
+            for key, _value in nodes if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
 
 
 _FRAME = re.compile(r"^\s*(?:File \"[^\n]*\", line \d+.*|Traceback \(most recent call last\):|\s*[~^]+\s*)$")
@@ -89,6 +95,8 @@ def _without_frames(message: str) -> str:
     if not any(_FRAME.match(line) for line in lines):
         return message
     return f"{lines[0]} {lines[-1].strip()}"
+
+
 MAX_INHERITED = 8
 """Files a configuration may inherit from in a chain; MkDocs itself follows any number,
 and a chain that comes back to a file it holds never ends."""
@@ -121,15 +129,8 @@ def _inherited_problems(path: Path, text: str, shown_as: str) -> list[Problem]:
 
 
 def _inherit_of(text: str) -> str | None:
-    """The file a configuration's top-level ``INHERIT`` key names, if any, read as MkDocs
-    reads it; the nodes are only composed, so tags such as ``!ENV`` need no loader."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return None
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    for key, value in node.value:
+    """The file a configuration's top-level ``INHERIT`` key names, if any."""
+    for key, value in _top_level(text):
         if isinstance(key, yaml.ScalarNode) and key.value == "INHERIT" and isinstance(value, yaml.ScalarNode):
             return str(value.value)
     return None

@@ -109,6 +109,8 @@ def _invisible(text: str) -> str | None:
     """The first control character (NUL, an escape) or bidirectional control of ``text``."""
     return next((character for character in text
                  if character in _BIDI_CONTROLS or unicodedata.category(character) == "Cc"), None)
+
+
 PATH_KEYS = ("content_dir", "locales_dir", "mkdocs_config")
 """The keys of ``rulebook.yml`` that name a place: each is read, and ``i18n update``
 writes into the locales folder, so none may lead out of the project."""

@@ -253,7 +253,6 @@ class _TrackingConstructor(RoundTripConstructor):
             raise ValueError(f"an integer of {len(str(node.value))} characters is beyond any value a rulebook needs")
         return super().construct_yaml_int(node)
 
-
     def flatten_mapping(self, node: Any) -> Any:
         """A merge key (``<<: *defaults``) is refused: the keys it brings have no line
         of their own in the file, and every message points at the line of a key."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+
 def infer(value: object) -> Kind:
     """The kind of a value whose type says nothing more (trace arguments)."""
     if isinstance(value, bool):
