@@ -23,7 +23,7 @@ command in a fresh process, with its peak memory (the whole process tree's):
   file and one in a catalogue), with what the round's first check kept (``validator.resultcache``):
   an editor's check.  Every other command runs with the book's kept results removed
   first, so the build is measured cold, as MkDocs and static-i18n are (the search's
-  lemmas, kept beside them, stay: see the README's Search);
+  lemmas, kept beside them, stay: see the manual's page on the built site);
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
 
@@ -37,7 +37,8 @@ set would compile each of its modules again in every command.
 
 Each ratio is printed as ``ratio NAME VALUE`` (``n/a`` when a measure was skipped).
 Ratios, not seconds, are what to compare between machines.  ``--json FILE`` keeps
-the figures and the machine they came from; ``--markdown`` prints the README's table.
+the figures and the machine they came from, and writes the manual's performance page
+from them (``--page``, ``benchmarks/performance.py``); ``--markdown`` prints the tables.
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ import argparse
 import compileall
 import contextlib
 import json
-import math
 import os
 import platform
 import re
@@ -68,14 +68,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from generate import generate  # noqa: E402
+from performance import CORE, MEASURES, PAGE, RATIOS, core_table, show, table, write_page  # noqa: E402
 
-MEASURES = ("build", "build-one-job", "bare", "static-i18n", "check", "check-edit", "preview")
-CORE = ("volley_ms", "icepool_over_volley")
-"""The rules core: milliseconds for the exact distribution of a 60-shot volley at a
-character on a monstrous mount (hit, rider or monster, wound, save), and how many
-times longer icepool takes for the same distribution."""
-RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
-          "memory_one_job_over_bare", "preview_seconds")
 BARE_MKDOCS = "import sys\nfrom mkdocs.commands.build import build\nfrom mkdocs.config import load_config\n" \
               "build(load_config(sys.argv[1]))\n"
 
@@ -387,9 +381,9 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             forget_results()
             return run_measured(command)
 
-        # Every repeat is a round of every measure in turn: the machine's speed drifts by a
-        # tenth within a run, and a drift then falls on each measure alike (measured one
-        # after the other, a slow spell made one measure a tenth worse than the next).
+        # Every repeat is a round of every measure in turn: the machine's speed drifts
+        # within a run, and a drift then falls on each measure alike (measured one after
+        # the other, a slow spell falls on one measure and skews its ratios).
         configs = prepare_pages(project, folder) if not {"bare", "static-i18n"} <= skip else {}
         static_config = (prepare_static_i18n(project, configs, folder), static_i18n_python(cache)) \
             if "static-i18n" not in skip else None
@@ -506,36 +500,6 @@ def machine() -> str:
            f"Python {platform.python_version()}"
 
 
-def show(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.2f}"
-
-
-def growth(results: list[SizeResult], name: str) -> float | None:
-    """The exponent of the growth of ``name``'s seconds between the smallest and largest size."""
-    points = [(r.rules, r.measures[name].seconds) for r in results if name in r.measures]
-    if len(points) < 2 or points[0][1] <= 0 or points[-1][0] == points[0][0]:
-        return None
-    return math.log(points[-1][1] / points[0][1]) / math.log(points[-1][0] / points[0][0])
-
-
-def table(results: list[SizeResult]) -> list[str]:
-    head = ["rules", *(f"{name} s" for name in MEASURES), *RATIOS]
-    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for result in results:
-        cells = [f"{result.rules:,}", *(show(result.measures[name].seconds) if name in result.measures else "n/a"
-                                        for name in MEASURES), *(show(result.ratios[name]) for name in RATIOS)]
-        rows.append("| " + " | ".join(cells) + " |")
-    if len(results) > 1:
-        exponents = [show(growth(results, name)) for name in MEASURES]
-        rows.append("| growth exponent | " + " | ".join(exponents) + " |" + " |" * len(RATIOS))
-    return rows
-
-
-def core_table(core: dict[str, float | None]) -> list[str]:
-    return ["", "| rules core | " + " | ".join(CORE) + " |", "|---|" + "---|" * len(CORE),
-            "| 60-shot volley, exact | " + " | ".join(show(core.get(name)) for name in CORE) + " |"]
-
-
 def report(results: list[SizeResult], markdown: bool, core: dict[str, float | None]) -> Iterator[str]:
     last = results[-1]
     for name in RATIOS:
@@ -548,7 +512,9 @@ def report(results: list[SizeResult], markdown: bool, core: dict[str, float | No
     for name, value in last.details.items():
         yield f"detail {name} {value:.2f}"
     if markdown or len(results) > 1:
-        yield from table(results)
+        rows = [asdict(result) for result in results]
+        yield from table(rows)
+        yield ""
         yield from core_table(core)
 
 
@@ -563,7 +529,9 @@ def main(argv: list[str] | None = None) -> int:
                         / "validator-benchmarks", help="where the static-i18n environment is kept")
     parser.add_argument("--source", type=Path, default=ROOT, help="the project whose chapters are copied")
     parser.add_argument("--json", type=Path, help="write the figures and the machine to this file")
-    parser.add_argument("--markdown", action="store_true", help="print the Markdown table for the README")
+    parser.add_argument("--page", type=Path, default=PAGE,
+                        help="the manual's performance page, written with --json from the figures it keeps")
+    parser.add_argument("--markdown", action="store_true", help="print the Markdown tables")
     arguments = parser.parse_args(argv)
     sizes = [int(size) for size in arguments.sizes.split(",")] if arguments.sizes else [arguments.rules or 1000]
     skip = set(arguments.skip)
@@ -578,9 +546,9 @@ def main(argv: list[str] | None = None) -> int:
         arguments.json.write_text(json.dumps({
             "machine": machine(), "repeat": arguments.repeat,
             "results": [asdict(result) for result in results],
-            "table": table(results) + (core_table(core) if core else []),
             "core": core,
         }, indent=1) + "\n", encoding="utf-8")
+        write_page(arguments.json, arguments.page)
     return 0
 
 

@@ -2,7 +2,7 @@
 
 axe-core comes from the npm registry as a pinned tarball, checked against the
 sha512 the registry publishes for it and kept under ``.cache/axe-core/`` in the
-project (see README, Development), so a fresh machine needs no Node.js.  Every
+project (see the manual, developers/tests.md), so a fresh machine needs no Node.js.  Every
 rule that axe runs by default runs on every page (WCAG 2 A and AA, best
 practice), in Material's default palette; the colour rules run again in its dark
 palette (``slate``), switched on with the header's button.  A serious or

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -15,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from generate import chapter_files, generate  # noqa: E402
+from performance import PAGE, RESULTS, render  # noqa: E402
 
 RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
           "memory_one_job_over_bare", "preview_seconds")
@@ -45,7 +47,8 @@ def test_a_generated_book_has_the_rules_asked_for_and_passes_the_check(tmp_path:
 def test_the_report_prints_every_ratio_on_its_own_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--rules", "1", "--skip", "build",
                            "--skip", "build-one-job", "--skip", "bare", "--skip", "static-i18n", "--skip", "preview",
-                           "--json", str(tmp_path / "results.json"), "--cache", str(tmp_path / "cache")],
+                           "--json", str(tmp_path / "results.json"), "--page", str(tmp_path / "performance.md"),
+                           "--cache", str(tmp_path / "cache")],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -60,13 +63,35 @@ def test_the_report_prints_every_ratio_on_its_own_line(tmp_path: Path) -> None:
         seconds, peak = float(check.split()[2]), float(check.split()[4])
         assert 0 < seconds < 120 and peak > 10
     assert '"machine"' in (tmp_path / "results.json").read_text(encoding="utf-8")
+    # The run wrote the performance page from the figures it kept.
+    page = (tmp_path / "performance.md").read_text(encoding="utf-8")
+    assert page == render(json.loads((tmp_path / "results.json").read_text(encoding="utf-8")))
+    assert f"| {check.split()[2]} |" in page
 
 
-def test_the_readme_shows_the_figures_of_the_last_run() -> None:
-    import json
+def test_the_performance_page_is_the_one_the_last_run_wrote() -> None:
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    assert PAGE.read_text(encoding="utf-8") == render(results), "run: python benchmarks/performance.py"
 
-    results = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+
+def test_changing_the_figures_changes_the_page() -> None:
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    before = render(results)
+    assert results["machine"] in before
+    reference = min(results["results"], key=lambda result: abs(result["rules"] - 1000))
+    reference["measures"]["build"]["seconds"] = 1234.5
+    reference["ratios"]["preview_seconds"] = 7.25
+    results["core"]["volley_ms"] = 98.76
+    results["machine"] = "a machine of another name"
+    after = render(results)
+    assert after != before
+    assert "| 1234.50 |" in after and "a machine of another name" in after
+    # The targets follow the figures: a slow preview and a slow volley are no longer met.
+    assert "under a second: **not met** (`preview_seconds` 7.25)" in after
+    assert "under 10 ms: **not met** (`volley_ms` 98.76)" in after
+
+
+def test_the_readme_links_the_performance_page_and_holds_no_table() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert results["machine"] in readme
-    for row in results["table"]:
-        assert row in readme, row
+    assert "(manual/docs/developers/performance.md)" in readme
+    assert "| build s |" not in readme and "growth exponent" not in readme

@@ -40,7 +40,7 @@ def test_pybabel_extract_reproduces_the_committed_template(tmp_path: Path) -> No
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert _messages(output) == _messages(ROOT / "locales" / "rules.pot"), \
-        "locales/rules.pot is out of date: run the extract command of the README"
+        "locales/rules.pot is out of date: run validator i18n update (manual: translators/catalogues.md)"
 
 
 def test_template_has_one_message_per_text_field() -> None:

@@ -5,7 +5,7 @@ either loads and checks cleanly or is refused with :class:`ProblemsFound` (or, f
 Each case is a small input (a chapter cut to its first rules, a catalogue cut to
 its first entries) run through the same functions the commands use, so a case
 takes milliseconds. ``FUZZ_EXAMPLES`` sets the number of cases per test for a
-longer run (see README, Development).
+longer run (see the manual, developers/tests.md).
 """
 
 from __future__ import annotations

@@ -151,20 +151,20 @@ def test_a_big_input_space_gets_the_calc_command_instead(pages: dict[str, dict[s
     assert '<p class="try-it-command">' in box
 
 
-def _readme_scenarios(readme: str) -> list[str]:
-    block = readme.split("<!-- try-it scenarios -->", 1)[1].split("<!-- /try-it scenarios -->", 1)[0]
+def _listed_scenarios(page: str) -> list[str]:
+    block = page.split("<!-- try-it scenarios -->", 1)[1].split("<!-- /try-it scenarios -->", 1)[0]
     return re.findall(r"`([a-z0-9-]+)`", block)
 
 
-def test_the_readme_lists_the_scenarios_that_can_be_tried(workspace: Workspace) -> None:
+def test_the_manual_lists_the_scenarios_that_can_be_tried(workspace: Workspace) -> None:
     from validator.site.worked import tryable_scenarios
 
     examples = [example for rule in workspace.rulebook.rules for example in rule.examples]
     expected = tryable_scenarios(workspace.ruleset, examples)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert _readme_scenarios(readme) == expected
-    # A README that forgets one, or names one that cannot be tried, no longer matches.
-    assert _readme_scenarios(readme.replace(f"`{expected[0]}`, ", "", 1)) != expected
+    page = (ROOT / "manual" / "docs" / "editors" / "examples.md").read_text(encoding="utf-8")
+    assert _listed_scenarios(page) == expected
+    # A page that forgets one, or names one that cannot be tried, no longer matches.
+    assert _listed_scenarios(page.replace(f"`{expected[0]}`, ", "", 1)) != expected
     assert "mount-allocate-hits" not in expected
 
 

@@ -173,8 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> NoReturn:
     """The installed command: :func:`main`, then out at once.  The process holds a
-    whole rulebook's objects; freeing them one by one at exit took a fifth of a
-    second on a large book, for nothing (the streams are flushed first, every file
+    whole rulebook's objects; freeing them one by one at exit costs a large book
+    noticeable time, for nothing (the streams are flushed first, every file
     was closed where it was written)."""
     status = main()
     for stream in (sys.stdout, sys.stderr):

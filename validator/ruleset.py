@@ -64,8 +64,7 @@ class Scenario:
     @functools.cached_property
     def _adapter(self) -> TypeAdapter[Any]:
         """The validator of ``given``, made when first needed: a check whose examples'
-        outcomes are all kept runs none, and making every scenario's took a twentieth
-        of a second."""
+        outcomes are all kept runs none, and would pay for making every scenario's."""
         return TypeAdapter(self.given)
 
     def prepare(self) -> None:

@@ -8,8 +8,9 @@ the number of unsaved wounds on each part after ``n`` shots follows a multinomia
 law over three outcomes per shot (a wound on the rider, on the monster, nothing).
 
 The distribution is computed in integers over one common denominator and only
-then turned into fractions: 60 shots give 1,891 outcomes, exact, in a few
-milliseconds (the benchmark compares it with icepool, a dice library).
+then turned into fractions, so even a long volley stays exact without paying for
+fraction arithmetic on every step (the benchmark compares it with icepool, a dice
+library).
 """
 
 from __future__ import annotations

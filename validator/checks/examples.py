@@ -87,8 +87,8 @@ def _kept_outcomes(kept: resultcache.Bucket, code: bytes, pairs: list[tuple[str,
                    digests: Mapping[str, bytes], found: list[Outcome | None]) -> dict[str, _FileOutcomes]:
     """Fill ``found`` with the outcomes kept from earlier runs.  A file read with the
     same bytes as then gives back its examples' outcomes whole, in order (no example
-    is looked at: a check after an edit spent a tenth of a second making a key for
-    each of 2,800 examples); in a file that changed, each example is looked up by its
+    is looked at: a key made for each example of an unchanged file would be work for
+    nothing, in the check an editor runs most); in a file that changed, each example is looked up by its
     own key, so that only the examples that changed are run.  Returns, per file whose
     outcomes are to be kept again, what :meth:`_FileOutcomes.keep` needs."""
     groups: dict[str, list[int]] = {}

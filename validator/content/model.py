@@ -41,10 +41,9 @@ _FIELDS_GIVEN: dict[frozenset[str], set[str]] = {}
 
 def _fields_given_shared(model: BaseModel) -> None:
     """Make ``model`` hold the one set of the names of the fields given that every
-    model with the same names holds.  Pydantic makes one per instance: a fifth of
-    the rulebook's memory (4 MiB at 1,000 rules, held by a build and written by each
-    of its jobs).  Every model here is frozen, so pydantic never adds to the set;
-    ``model_copy`` copies it."""
+    model with the same names holds.  Pydantic makes one per instance, a large share
+    of the rulebook's memory, held by a build and written by each of its jobs.  Every
+    model here is frozen, so pydantic never adds to the set; ``model_copy`` copies it."""
     given = model.__pydantic_fields_set__
     shared = _FIELDS_GIVEN.setdefault(frozenset(given), given)
     if shared is not given:
@@ -424,7 +423,7 @@ class Discrepancies(Node):
 @dataclass(frozen=True, slots=True)
 class Message:
     """One translatable text: its catalogue context, English text and where it is
-    (made from validated models, 5,000 of them at 1,000 rules: not validated again)."""
+    (made from validated models, several per rule: not validated again)."""
 
     context: str
     text: str

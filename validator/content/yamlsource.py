@@ -172,12 +172,12 @@ INPUT_LIMIT = SizeLimit(4 * 2**20, "an input file",
                         "split it into smaller files (one chapter per file) or check that it is the right file")
 """Any input but a catalogue: a chapter holds the rules of one chapter, so a file far
 beyond the largest real one is a mistake (or an attack), refused while it is read.
-README.md gives the sizes this is measured against."""
+The manual's limits page gives the sizes it leaves room for."""
 CATALOG_LIMIT = SizeLimit(16 * 2**20, "a catalogue or template",
                           "check that it is the right file; drop obsolete entries (msgattrib --no-obsolete)")
 """A catalogue (.po) or template (.pot) holds the texts of the whole book in one
 language, so it grows with the book: the limit leaves room above the largest book
-measured (README.md)."""
+measured (the manual's limits page)."""
 MAX_DEPTH = 40
 """Nesting deeper than any rulebook needs; the parser itself would overflow at a few hundred."""
 MAX_NODES = 200_000

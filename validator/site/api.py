@@ -99,8 +99,8 @@ RECORD_DEPTH = 2
 
 
 def _compact(data: object) -> str:
-    # Without indentation the json module encodes in C: indenting every level took
-    # four fifths of the open data's time.
+    # Without indentation the json module encodes in C: indenting every level would
+    # make encoding most of the open data's time.
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 

@@ -1,7 +1,7 @@
 """Lemmas of the words the sites use, kept between builds.
 
 simplemma finds a word's lemma in a dictionary of the whole language, which it
-reads whole the first time a language is asked for: over three seconds for Polish,
+reads whole the first time a language is asked for: slow for Polish, and paid
 in every worker process of every build, for the few thousand words a rulebook
 uses.  A lemma depends only on the word, the language and simplemma's version, so
 the lemmas found are kept in a small file per language and version under the

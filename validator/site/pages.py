@@ -291,7 +291,7 @@ def environment(translations: object) -> Environment:
 
 def _environment_of(catalog: Catalog | None) -> tuple[NullTranslations, Environment]:
     """The templates, with the interface translations of ``catalog``: compiled once
-    per catalogue (compiling them took a third of rebuilding one page in the preview).
+    per catalogue (compiling them again would slow every page the preview rebuilds).
     The pages' globals are installed on each render: one environment per thread
     (the preview renders in two)."""
     def make() -> tuple[NullTranslations, Environment]:

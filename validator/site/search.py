@@ -18,8 +18,8 @@ more *keys*: the word folded (lower case, no accents or diacritics, ``ł`` as
   and Spanish among 50 languages): it joins the forms Polish changes inside the
   word, which no suffix stripping can (``jeźdźca``, ``jeźdźcem`` -> ``jeździec``).
 
-pystempel (a Polish stemmer) was tried and left out: it takes five seconds to
-load its tables on every build, and lemmatises no better than simplemma on the
+pystempel (a Polish stemmer) was tried and left out: loading its tables slows
+every build, and lemmatises no better than simplemma on the
 rulebook's words.  morfeusz2 (the reference Polish analyser) gives the best
 lemmas but installs a native library built for one platform; simplemma's
 misses on the rulebook (``potwora``) are caught by the Snowball stem.

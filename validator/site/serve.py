@@ -2,8 +2,8 @@
 
 MkDocs' own live-reload server does the serving, watching and browser reload.
 After a save, the pages the edit touches are rebuilt alone
-(:mod:`validator.site.live`: a chapter file or a rule catalogue, well under a
-second) and the browsers reload; then ``validator build`` runs in the
+(:mod:`validator.site.live`: a chapter file or a rule catalogue, so the reader
+sees the edit without waiting for a whole build) and the browsers reload; then ``validator build`` runs in the
 background, in a process of its own, updating everything else,
 while the server keeps answering from the last good build.  A build the check
 refuses changes nothing: the problems are printed, the site stays.

@@ -2,8 +2,8 @@
 
 MkDocs keeps every page's Markdown source and HTML until the whole language is
 built, though a page's template needs only its own (the navigation and the
-neighbours' links use titles).  At 1,000 rules that is tens of megabytes per
-language, in each process building one.  :class:`ForgetWrittenPages`, which the
+neighbours' links use titles).  For a large book that is most of the memory of
+each process building a language.  :class:`ForgetWrittenPages`, which the
 build adds to MkDocs' plugins, empties both as the page is written; the site is
 byte for byte the same (``tests/test_prerendered.py`` builds the bundled site with
 it and with plain MkDocs).
