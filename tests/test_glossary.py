@@ -131,3 +131,30 @@ def test_declared_forms_are_searchable_even_when_no_text_uses_them() -> None:
     forms = term_forms(load_workspace(ROOT))
     assert "jeźdźcze" in forms[("rider", "pl")]
     assert "jinetes" in forms[("rider", "es")]
+
+
+def test_a_language_with_a_dual_gives_its_forms() -> None:
+    """A book whose language has the dual (Slovene: two rivers) declares it in the
+    glossary's grammar and gives its forms; without the declaration, the same forms
+    are refused at their term, so no number goes unchecked."""
+    from validator.content.loader import grammar_problems, parse_model
+    from validator.content.model import Glossary
+
+    glossary = b"""grammar:
+  sl:
+    numbers: [sg, du, pl]
+terms:
+  - id: river
+    term: river
+    definition: Water that flows.
+    forms:
+      sl: {sg: reka, du: reki, pl: reke}
+"""
+    declared = parse_model(Glossary, glossary, GLOSSARY)
+    assert isinstance(declared, Glossary)
+    assert list(grammar_problems(declared)) == []
+    assert declared.terms[0].forms["sl"].all() == ("reka", "reki", "reke")
+    undeclared = parse_model(Glossary, glossary.replace(b"[sg, du, pl]", b"[sg, pl]"), GLOSSARY)
+    assert isinstance(undeclared, Glossary)
+    [problem] = grammar_problems(undeclared)
+    assert "'sl' has no number 'du'" in str(problem)

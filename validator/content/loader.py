@@ -215,7 +215,7 @@ def grammar_problems(glossary: Glossary) -> Iterator[Problem]:
         for language, inflection in term.forms.items():
             grammar = glossary.grammar.get(language, default)
             line = term.position.of(f"forms.{language}").line
-            for number, listed in (("sg", inflection.sg), ("pl", inflection.pl)):
+            for number, listed in (("sg", inflection.sg), ("du", inflection.du), ("pl", inflection.pl)):
                 if listed is None:
                     continue
                 if number not in grammar.numbers:

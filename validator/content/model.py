@@ -190,8 +190,9 @@ class Chapter(Node):
         return self.chapter.id
 
 
-Number = Literal["sg", "pl"]
-"""A grammatical number a term's forms are given for: singular, plural."""
+Number = Literal["sg", "du", "pl"]
+"""A grammatical number a term's forms are given for: singular, dual (Slovene,
+Sorbian, Arabic: two of a thing), plural."""
 
 
 class Grammar(Node):
@@ -214,7 +215,7 @@ Forms = Annotated[tuple[Text, ...], BeforeValidator(_as_forms), Field(min_length
 
 
 class Inflection(Node):
-    """A term's forms in one language: ``sg`` and ``pl`` (the numbers), each a list
+    """A term's forms in one language: ``sg``, ``du`` and ``pl`` (the numbers), each a list
     with one form per case of the language (see :class:`Grammar`), or, where the
     language has no cases, its form (a plain string) or forms.  A multi-word term
     is declined as a phrase.
@@ -224,6 +225,8 @@ class Inflection(Node):
     """
 
     sg: Forms
+    du: Forms | None = None
+    """Only for a language whose grammar in the glossary declares the dual."""
     pl: Forms | None = None
     """Absent for a term that has no plural (or no singular: then ``sg`` holds the
     only number there is)."""
@@ -233,7 +236,7 @@ class Inflection(Node):
 
     def all(self) -> tuple[str, ...]:
         """Every form, singular first, then the other words, each once."""
-        return tuple(dict.fromkeys((*self.sg, *(self.pl or ()), *self.other)))
+        return tuple(dict.fromkeys((*self.sg, *(self.du or ()), *(self.pl or ()), *self.other)))
 
 
 class Term(Node):

@@ -255,7 +255,8 @@ def _rule(renderer: TextRenderer, rule: Rule, referred_by: tuple[str, ...]) -> J
 def _term(renderer: TextRenderer, term: Term, code: str) -> JSON:
     inflection = term.forms.get(code)
     forms = None if inflection is None else {
-        "sg": list(inflection.sg), "pl": None if inflection.pl is None else list(inflection.pl),
+        "sg": list(inflection.sg), "du": None if inflection.du is None else list(inflection.du),
+        "pl": None if inflection.pl is None else list(inflection.pl),
         "other": list(inflection.other)}
     return {"id": term.id, "anchor": term.id, "url": f"{html_page(GLOSSARY_PAGE)}#{term.id}",
             "term": text(renderer, f"glossary/{term.id}#term", term.term),
