@@ -15,7 +15,7 @@ from babel import Locale, UnknownLocaleError, localedata
 from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
 from validator.content.model import Id, Node, Text
-from validator.content.yamlsource import read_yaml, validate
+from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, load_ruleset
 
@@ -134,7 +134,7 @@ def _refuse_paths_outside(root: Path, project: Project) -> None:
 
 def load_project(root: Path) -> Project:
     path = root / PROJECT_FILE
-    if not path.exists():
+    if not present(path):
         raise ProblemsFound([Problem(PROJECT_FILE, 0, "", f"no {PROJECT_FILE} in {root}",
                                      "run the command from the project folder or pass --project DIR")])
     project = validate(Project, read_yaml(path, PROJECT_FILE), PROJECT_FILE)

@@ -31,7 +31,7 @@ from pydantic import BeforeValidator, Field
 from validator.content.model import Citation, Id, Message, Node
 from validator.content.project import Project
 from validator.content.tokens import Token, is_rolled, tokens
-from validator.content.yamlsource import read_yaml, validate
+from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem
 
 UNITS_FILE = "units.yml"
@@ -114,7 +114,7 @@ def convert(units: LanguageUnits, distance: Decimal) -> tuple[Decimal, bool]:
 def load_units(root: Path, content_dir: str) -> Units:
     """``docs/units.yml``, or no conversions when the file is absent."""
     path = root / content_dir / UNITS_FILE
-    if not path.exists():
+    if not present(path):
         return NO_UNITS
     shown = path.relative_to(root).as_posix()
     units = validate(Units, read_yaml(path, shown), shown)
