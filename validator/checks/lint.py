@@ -368,9 +368,15 @@ def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tup
                    f"write {term.term!r} unchanged in the translation")
 
 
-def check_current(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+def is_out_of_date(message: Message, context: LintContext) -> bool:
+    """Whether the translation was made for another English text (marked fuzzy, or a
+    msgid that is no longer the text in force): no page shows it."""
     english = context.current_english.get(str(message.context or ""))
-    if message.fuzzy or (english is not None and english != message.id):
+    return bool(message.fuzzy) or (english is not None and english != message.id)
+
+
+def check_current(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    if is_out_of_date(message, context):
         yield ("fuzzy", Severity.WARNING, "the translation was made for an older English text",
                "compare with the previous text (#|), update the translation and clear the fuzzy flag")
 
@@ -482,6 +488,11 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
             found.append(("untranslated", Severity.WARNING, "no translation yet (the page shows the English text)",
                           "translate the message"))
         return tuple(found)
+    if is_out_of_date(message, context):
+        # The page shows the English text: the translation is judged when it is
+        # reviewed, and an English edit never blocks the site.
+        found.extend(finding for finding in check_current(message, context) if finding[0] not in silenced)
+        return tuple(found)
     if message.pluralizable:
         forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
         if forms != plural_forms:
@@ -497,7 +508,7 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
 def blocking_findings(message: Message, context: LintContext) -> Found:
     """The findings of a translated message that would stop its page from rendering
     (see :data:`BLOCKING_CHECKS`): what a build looks for before it renders."""
-    if not message.string or message.pluralizable:
+    if not message.string or message.pluralizable or is_out_of_date(message, context):
         return ()
     return tuple(finding for check in BLOCKING_CHECKS for finding in check(message, context))
 

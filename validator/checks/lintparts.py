@@ -227,12 +227,15 @@ def blocking_problems(workspace: Workspace) -> list[Problem]:
     locales = workspace.root / workspace.project.locales_dir
     for language in workspace.project.translated_languages:
         code = language.code
+        # A rule text's translation made for an older English is never shown: its context knows the English in force.
+        in_force = LintContext.of(workspace.rulebook, code, {}, _english_in_force(workspace))
         context = LintContext.of(workspace.rulebook, code, {}, {})
-        for domain, compact, parsed in ((RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs),
-                                        (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs)):
+        for domain, compact, parsed, checked in (
+                (RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs, in_force),
+                (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs, context)):
             if code in parsed and code in compact and any(_suspect(english, translated)
                                                           for _ctx, english, translated in compact[code].pairs()):
-                problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), context))
+                problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), checked))
         ui = workspace.ui_catalogs.get(code)
         if ui is not None:
             problems.extend(_blocking(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), context))
@@ -259,10 +262,16 @@ def _language_contexts(workspace: Workspace, code: str) -> tuple[LintContext, Li
     """What the checks of a language's catalogues consult: for its rule catalogue
     (the glossary's translations, the English texts in force), and for the others."""
     rulebook = workspace.rulebook
-    current = derived("english-in-force", rulebook,  # the same for every language
-                      lambda: {message.context: message.text for message in rulebook.messages()})
+    current = _english_in_force(workspace)
     rules = workspace.rule_catalogs[code]
     glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
                 for term in rulebook.glossary.terms
                 if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
     return LintContext.of(rulebook, code, glossary, current), LintContext.of(rulebook, code, {}, {})
+
+
+def _english_in_force(workspace: Workspace) -> dict[str, str]:
+    """msgctxt -> the English rule text in force, the same for every language."""
+    rulebook = workspace.rulebook
+    return derived("english-in-force", rulebook,
+                   lambda: {message.context: message.text for message in rulebook.messages()})
