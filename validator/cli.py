@@ -14,12 +14,15 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
 from validator.ruleset import Ruleset, ScenarioError, search_book_folder, to_json
+
+if TYPE_CHECKING:
+    from validator.content.project import Project
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -48,10 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="translated, fuzzy and untranslated messages per language "
                                  "and chapter")
     status.add_argument("--format", choices=("text", "json"), default="text")
+    _chooses_language(status)
     status.set_defaults(handler=_status)
 
     lint = commands.add_parser("lint", help="run the translation lint alone (it is also part of check)")
     lint.add_argument("--format", choices=("text", "json"), default="text")
+    _chooses_language(lint)
     _keeps_results(lint)
     lint.set_defaults(handler=_lint)
 
@@ -116,6 +121,21 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535, or 0 for any free one)")
     return port
+
+
+def _chooses_language(command: argparse.ArgumentParser) -> None:
+    """The command may be limited to one translated language: what its translators act on."""
+    command.add_argument("--language", metavar="CODE", help="this translated language alone (default: every one)")
+
+
+def _unknown_language(command: str, code: str | None, project: Project) -> bool:
+    """Whether ``--language`` names no translated language of the book (said in one line)."""
+    codes = [language.code for language in project.translated_languages]
+    if code is None or code in codes:
+        return False
+    print(f"validator {command}: unknown language '{code}'. Fix: use one of {', '.join(codes) or 'none'} "
+          "(the translated languages of rulebook.yml)", file=sys.stderr)
+    return True
 
 
 def _keeps_results(command: argparse.ArgumentParser) -> None:
@@ -269,19 +289,22 @@ def _report_warnings(warnings: Sequence[object]) -> None:
 
 
 def _status(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.content.status import iter_rows, translation_status
+    from validator.content.status import Totals, status_json, translation_status
     from validator.workspace import load_workspace
 
-    status = translation_status(load_workspace(project))
+    workspace = load_workspace(project)
+    if _unknown_language("status", arguments.language, workspace.project):
+        return EXIT_USAGE
+    status = translation_status(workspace, arguments.language)
     if arguments.format == "json":
-        print(json.dumps({language: [{"chapter": g.group, "translated": g.translated, "fuzzy": g.fuzzy,
-                                      "untranslated": g.untranslated, "total": g.total}
-                                     for g in groups] for language, groups in status.items()}, indent=2))
+        print(json.dumps(status_json(status), indent=2))
         return EXIT_OK
-    print(f"{'language':<9}{'chapter':<26}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'done':>8}")
-    for language, group in iter_rows(status):
-        print(f"{language:<9}{group.group:<26}{group.translated:>11}{group.fuzzy:>7}{group.untranslated:>14}"
-              f"{group.percent:>7.1f}%")
+    print(f"{'language':<9}{'domain':<8}{'chapter':<26}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'done':>8}")
+    for language, groups in status.items():
+        rows = [(group.domain, group.group, Totals.of([group])) for group in groups]
+        for domain, name, totals in [*rows, ("all", "", Totals.of(groups))]:
+            print(f"{language:<9}{domain:<8}{name:<26}{totals.translated:>11}{totals.fuzzy:>7}"
+                  f"{totals.untranslated:>14}{totals.percent:>7.1f}%")
     return EXIT_OK
 
 
@@ -290,7 +313,10 @@ def _lint(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.lintparts import lint_workspace
     from validator.workspace import load_workspace
 
-    findings = lint_workspace(load_workspace(project))
+    workspace = load_workspace(project)
+    if _unknown_language("lint", arguments.language, workspace.project):
+        return EXIT_USAGE
+    findings = lint_workspace(workspace, language=arguments.language)
     if arguments.format == "json":
         print(json.dumps([{"file": f.file, "line": f.line, "msgctxt": f.context, "check": f.check,
                            "severity": str(f.severity), "message": f.message, "fix": f.fix} for f in findings],

@@ -40,10 +40,12 @@ SOURCE_PART = ""
 """The part of :func:`lint_part` that is the English text itself."""
 
 
-def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
+def lint_workspace(workspace: Workspace, parallel: bool = False, language: str | None = None) -> list[Finding]:
     """Lint the English text, then every catalogue of every translated language;
-    ``parallel``: each part that must be linted anew in a process of its own, on every core."""
-    parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
+    ``parallel``: each part that must be linted anew in a process of its own, on every core;
+    ``language``: that language's catalogues alone, what its translators act on."""
+    chosen = [part for part in lint_parts(workspace) if language is None or part == language]
+    parts = {part: _Part.of(workspace, part) for part in chosen}
     # A part kept whole, or kept but for the messages an edit touched, takes a few
     # milliseconds, less than starting a process: only the others start one.
     kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
@@ -56,7 +58,7 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
     found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
     project = workspace.project
     found.append(missing_guide_findings(workspace.root, project.content_dir, project.source_language,
-                                        tuple(language.code for language in project.translated_languages)))
+                                        tuple(part for part in chosen if part != SOURCE_PART)))
     return sorted(finding for findings in found for finding in findings)
 
 

@@ -35,6 +35,13 @@ misread every {term:id|form}: their templates are made without them.  An interfa
 string's flag is kept, so that msgfmt --check-format and editors check its placeholders."""
 
 
+def kept_flags(message: Message) -> set[str]:
+    """The flags of a catalogue's entry that an update keeps: a translator's or a tool's
+    own (``no-wrap``, a placeholder declaration, a length limit).  Whether the entry is
+    out of date, and whether it is a format string, are the template's to say."""
+    return {flag for flag in message.flags if flag != "fuzzy" and not flag.endswith("-format")}
+
+
 def _context_key(message: Message) -> str:
     """The identity of an entry: its msgctxt, or for an entry without one (the
     interface strings) its exact English text."""
@@ -69,6 +76,7 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
             used.add(_context_key(old))
             entry.string = old.string
             entry.user_comments = list(old.user_comments)
+            entry.flags |= kept_flags(old)
             changed = old.id != message.id
             if (changed or old.fuzzy) and old.string:
                 entry.flags.add("fuzzy")

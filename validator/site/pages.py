@@ -24,7 +24,7 @@ from validator.citations import rule_ids_of
 from validator.content.catalogs import State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
-from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
+from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages
@@ -117,6 +117,10 @@ class PageView(TextRenderer):
     def group_label(self, group: str) -> str:
         if group == REFERENCE_GROUP:
             return self._("Glossary, sources and discrepancies")
+        if group == UI_GROUP:
+            return self._("The site's interface")
+        if group == LABELS_GROUP:
+            return self._("Words of the worked examples")
         chapter = next(chapter for chapter in self.rulebook.chapters if chapter.id == group)
         return self.plain(f"{chapter.id}#title", chapter.chapter.title)
 
