@@ -109,6 +109,21 @@ def test_header_checks() -> None:
     assert ("header", Severity.WARNING) in checks  # placeholder Last-Translator
 
 
+@pytest.mark.parametrize(("language", "header", "accepted"), [
+    ("es", "nplurals=2; plural=(n != 1);", True),  # the usual Spanish header: CLDR's forms as far as pages count
+    ("es", "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);", True),
+    ("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", True),
+    ("es", "nplurals=2; plural=(n > 1);", False),  # French: one for 0 and 1
+    ("pl", "nplurals=2; plural=(n != 1);", False),  # Polish has a form for 2 to 4
+])
+def test_a_plural_header_equivalent_to_cldrs_is_accepted(language: str, header: str, accepted: bool) -> None:
+    catalog = Catalog(locale=language, last_translator="Team <team@example.org>", language_team="Team")
+    catalog._set_mime_headers([("Plural-Forms", header)])
+    catalog.add("Hit.", "Trafienie." if language == "pl" else "Impacto.", context="x#text")
+    findings = lint_catalog(catalog, "x.po", LintContext.of(RULEBOOK, language, {}, {}))
+    assert ("plural-forms" in {f.check for f in findings}) is not accepted, findings
+
+
 def test_lint_command_reports_file_line_msgctxt_and_fails_on_errors(project: ProjectCopy) -> None:
     catalog = "locales/pl/LC_MESSAGES/rules.po"
     text = project.read(catalog)

@@ -70,7 +70,13 @@ def _parser() -> argparse.ArgumentParser:
                                       "catalogue, keeping every translation")
     update.add_argument("--engine", action="store_true",
                         help="update the engine's own interface catalogues (validator/locale) instead of a book's")
+    update.add_argument("--line-numbers", action="store_true",
+                        help="write each rule text's line in its YAML file beside the file's name (by default the "
+                        "name alone, so that an edit moving lines changes no other entry)")
     update.set_defaults(handler=_i18n_update)
+    start = i18n_commands.add_parser("init", help="start the catalogues of a new language of rulebook.yml")
+    start.add_argument("language", metavar="LANG", help="its code, as in rulebook.yml (e.g. de, pt_BR)")
+    start.set_defaults(handler=_i18n_init)
 
     calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
     calc.add_argument("scenario", help="a scenario name (see: validator scenarios)")
@@ -340,9 +346,32 @@ def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code
-    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project):
+    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project, arguments.line_numbers):
         print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
               f"{update.untranslated} untranslated, {update.obsolete} obsolete")
+    return EXIT_OK
+
+
+def _i18n_init(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.i18n import update_catalogs
+    from validator.content.newlanguage import init_refusal
+    from validator.content.project import load_project
+    from validator.site.output import OutputError
+    from validator.site.reproducible import build_epoch
+
+    code = arguments.language
+    refused = init_refusal(project, load_project(project), code)
+    if refused is not None:
+        print(f"validator i18n init: {refused[0]}. Fix: {refused[1]}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        build_epoch()  # the date the new catalogues are stamped with: refused as the build refuses it
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    for update in update_catalogs(project, only=code):
+        print(f"{update.path}: {update.messages} messages to translate")
+    print(f"Started '{code}'. Next: translate the catalogues, then validator status --language {code}.")
     return EXIT_OK
 
 

@@ -30,6 +30,7 @@ from babel.messages.catalog import Catalog, Message
 
 from validator import resultcache
 from validator.checks.terminology import forbidden_variants, unlinked_terms
+from validator.content.headers import equivalent_plurals
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Node, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
@@ -519,10 +520,12 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
         yield Finding(shown_as, 1, "", "header", Severity.ERROR,
                       f"the Language header says {catalog.locale!s}, the folder says {language}",
                       f"set \"Language: {language}\\n\" in the header")
-    if catalog.num_plurals != expected.num_plurals or catalog.plural_expr != expected.plural_expr:
+    if not equivalent_plurals(catalog.plural_expr, expected.plural_expr):
         yield Finding(shown_as, 1, "", "plural-forms", Severity.ERROR,
-                      f"Plural-Forms is {catalog.plural_forms!r}; for {language} it is {expected.plural_forms!r}",
-                      "copy the Plural-Forms header that Babel defines for the language")
+                      f"Plural-Forms is {catalog.plural_forms!r}, which does not sort counts into the forms of "
+                      f"{language}'s plural rule, {expected.plural_forms!r}",
+                      "copy the Plural-Forms header that Babel defines for the language (or one that picks the "
+                      "same form for the same counts)")
     if (catalog.charset or "").lower() != "utf-8":
         yield Finding(shown_as, 1, "", "header", Severity.ERROR, f"the charset is {catalog.charset}, not utf-8",
                       'set "Content-Type: text/plain; charset=utf-8\\n"')
