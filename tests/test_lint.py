@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
-from conftest import ROOT, ProjectCopy
+from conftest import ROOT, ProjectCopy, set_translation
 
 from validator.checks.lint import LintContext, Severity, lint_catalog
 from validator.checks.lintparts import lint_workspace
@@ -155,3 +155,44 @@ def test_the_lint_in_parallel_finds_what_it_finds_in_one_process(project: Projec
     serial = lint_workspace(workspace)
     assert ("numbers", Severity.ERROR) in {(finding.check, finding.severity) for finding in serial}
     assert lint_workspace(workspace, parallel=True) == serial
+
+
+def test_the_lint_speaks_the_translators_language(project: ProjectCopy) -> None:
+    """--language chooses, else the environment's locale; English where the engine lacks the language."""
+    import os
+    import subprocess
+    import sys
+
+    set_translation(project, "locales/pl/LC_MESSAGES/rules.po", "chariots/destruction#text", "   ")
+
+    def lint(*arguments: str, language: str = "C.UTF-8") -> str:
+        environment = {**os.environ, "LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+        done = subprocess.run([sys.executable, "-m", "validator", "lint", *arguments], cwd=project.root,
+                              capture_output=True, text=True, env=environment, timeout=300)
+        return next(line for line in done.stdout.splitlines() if "[chariots/destruction#text] blank" in line)
+
+    assert lint("--language", "pl").endswith("blank (error): tłumaczenie składa się z samych spacji. "
+                                             "Fix: przetłumacz tekst albo zostaw msgstr puste")
+    assert "la traducción solo contiene espacios" in lint(language="es_ES.UTF-8")
+    assert "the translation is only spaces. Fix: translate the text" in lint(language="de_DE.UTF-8")
+
+
+def test_the_engines_lint_sentences_are_translated_with_their_placeholders() -> None:
+    from babel.messages.pofile import read_po
+
+    from validator.checks.lint import _placeholders
+    from validator.checks.said import LINT_DOMAIN, lint_languages
+    from validator.content.catalogs import catalog_path
+    from validator.content.i18n import lint_template
+    from validator.content.interface import ENGINE_LOCALES
+
+    template = {str(message.id) for message in lint_template() if message.id}
+    assert lint_languages() == ("es", "pl") and len(template) > 40
+    for language in lint_languages():
+        with catalog_path(ENGINE_LOCALES, language, LINT_DOMAIN).open("rb") as handle:
+            catalog = read_po(handle)
+        entries = [message for message in catalog if message.id]
+        assert {str(message.id) for message in entries} == template
+        for message in entries:
+            assert message.string and not message.fuzzy, message.id
+            assert _placeholders(str(message.string)) == _placeholders(str(message.id)), message.id

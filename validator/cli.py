@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import stat
@@ -317,12 +318,17 @@ def _status(project: Path, arguments: argparse.Namespace) -> int:
 def _lint(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.lint import Severity
     from validator.checks.lintparts import lint_workspace
+    from validator.checks.said import in_language, lint_translations
     from validator.workspace import load_workspace
 
     workspace = load_workspace(project)
     if _unknown_language("lint", arguments.language, workspace.project):
         return EXIT_USAGE
-    findings = lint_workspace(workspace, language=arguments.language)
+    # Said in the translator's language where the engine has it (--language, else the environment's).
+    translations = lint_translations(arguments.language)
+    findings = [dataclasses.replace(f, message=in_language(f.message, translations),
+                                    fix=in_language(f.fix, translations))
+                for f in lint_workspace(workspace, language=arguments.language)]
     if arguments.format == "json":
         print(json.dumps([{"file": f.file, "line": f.line, "msgctxt": f.context, "check": f.check,
                            "severity": str(f.severity), "message": f.message, "fix": f.fix} for f in findings],

@@ -20,7 +20,7 @@ from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
 from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
-from validator.content.interface import ENGINE_LOCALES, engine_catalog_path, engine_languages, override_template
+from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
@@ -72,6 +72,24 @@ def ui_template() -> Catalog:
         location = (f"validator/site/{filename}", None)
         template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
                      context=context)
+    return template
+
+
+CHECKS_PACKAGE = SITE_PACKAGE.parent / "checks"
+LINT_DOMAIN = "lint"
+"""The lint's sentences (see :mod:`validator.checks.said`), a domain of the engine's own."""
+
+
+def lint_template() -> Catalog:
+    """The lint's sentences, extracted from the checks' calls of ``said``, so that a
+    translator reads the lint in the language being translated."""
+    template = Catalog(fuzzy=False, creation_date=run_date())
+    for filename, _line, message, comments, context in extract_from_dir(
+            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=("Translators:",)):
+        location = (f"validator/checks/{filename}", None)
+        entry = template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
+                             context=context)
+        entry.flags.discard("python-brace-format")  # "{...}" names a token; only %(name)s is filled in
     return template
 
 
@@ -147,10 +165,13 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
 def update_engine_catalogs() -> list[CatalogUpdate]:
     """The engine's own interface template and catalogues, regenerated from its templates
     and site code (for those who work on the engine, in a checkout of it)."""
-    template = ui_template()
-    write_catalog_if_changed(template, ENGINE_LOCALES / f"{UI_DOMAIN}.pot")
-    return [_merged_into(template, engine_catalog_path(language), str(engine_catalog_path(language)), language, {})
-            for language in engine_languages()]
+    updates = []
+    for domain, template in ((UI_DOMAIN, ui_template()), (LINT_DOMAIN, lint_template())):
+        write_catalog_if_changed(template, ENGINE_LOCALES / f"{domain}.pot")
+        for language in engine_languages():
+            path = catalog_path(ENGINE_LOCALES, language, domain)
+            updates.append(_merged_into(template, path, str(path), language, {}))
+    return updates
 
 
 def _merged_into(template: Catalog, path: Path, shown: str, language: str,
