@@ -43,6 +43,7 @@ def test_status_counts_the_three_domains_and_takes_a_language(project: ProjectCo
     domains = polish["domains"]
     assert set(domains) == {"rules", "ui", "labels"} and domains["ui"]["total"] > 50
     assert domains["labels"]["untranslated"] == 1 and domains["labels"]["percent"] < 100
+    assert _group(status, "pl", "labels")["pending"] == [{"entry": "labels/chariot", "state": "untranslated"}]
     assert polish["total"] == sum(domain["total"] for domain in domains.values()) == status["total"]["total"]
     assert polish["percent"] == round(100 * polish["translated"] / polish["total"], 1)
     unknown = project.validator("status", "--language", "xx")

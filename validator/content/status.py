@@ -52,9 +52,12 @@ class GroupStatus(_Counted):
     fuzzy: int = 0
     untranslated: int = 0
     pending: list[tuple[str, State]] = field(default_factory=list)
-    """msgctxt and state of every rule text that is not (currently) translated."""
+    """msgctxt (an interface string's msgid, which has none) and state of every message
+    that is not (currently) translated."""
 
-    def count(self, state: State) -> None:
+    def count(self, state: State, key: str = "") -> None:
+        if state is not State.TRANSLATED:
+            self.pending.append((key, state))
         if state is State.TRANSLATED:
             self.translated += 1
         elif state is State.FUZZY:
@@ -86,22 +89,19 @@ def translation_status(workspace: Workspace, language: str | None = None) -> dic
         groups = {name: GroupStatus(name) for name in order}
         for message in rulebook.messages():
             status = groups[group_of(message, chapter_ids)]
-            state = catalog.translate(message.context, message.text).state
-            status.count(state)
-            if state is not State.TRANSLATED:
-                status.pending.append((message.context, state))
+            status.count(catalog.translate(message.context, message.text).state, message.context)
         interface = GroupStatus(UI_GROUP, UI_DOMAIN)
-        for state in _interface_states(workspace.ui_catalogs.get(code)):
-            interface.count(state)
+        for msgid, state in _interface_states(workspace.ui_catalogs.get(code)):
+            interface.count(state, msgid)
         labels = GroupStatus(LABELS_GROUP, LABELS_DOMAIN)
         compact = workspace.label_catalogs.get(code)
-        for _context, state in compact.states() if compact is not None else ():
-            labels.count(state)
+        for context, state in compact.states() if compact is not None else ():
+            labels.count(state, context)
         result[code] = [*(groups[name] for name in order), interface, labels]
     return result
 
 
-def _interface_states(catalog: Catalog | None) -> Iterable[State]:
+def _interface_states(catalog: Catalog | None) -> Iterable[tuple[str, State]]:
     """The state of each of the engine's interface strings in a language's interface
     catalogue (the engine's, with the book's entries in place): a string the catalogue
     lacks is untranslated."""
@@ -111,11 +111,11 @@ def _interface_states(catalog: Catalog | None) -> Iterable[State]:
             continue
         entry = catalog.get(message.id, message.context) if catalog is not None else None
         if entry is not None and is_translated(entry):
-            yield State.TRANSLATED
+            yield str(message.id), State.TRANSLATED
         elif entry is not None and entry.string and entry.fuzzy:
-            yield State.FUZZY
+            yield str(message.id), State.FUZZY
         else:
-            yield State.UNTRANSLATED
+            yield str(message.id), State.UNTRANSLATED
 
 
 @dataclass(frozen=True)
@@ -138,14 +138,17 @@ class Totals(_Counted):
 
 def status_json(status: dict[str, list[GroupStatus]]) -> dict[str, object]:
     """What ``validator status --format json`` prints: per language its totals, each
-    domain's and each group's; and the totals of every language together (a CI badge
+    domain's and each group's with the entries still to translate (msgctxt, or an
+    interface string's msgid); and the totals of every language together (a CI badge
     reads a percentage from here)."""
     languages: dict[str, object] = {}
     for language, groups in status.items():
         languages[language] = {
             **Totals.of(groups).as_json(),
             "domains": {domain: Totals.of(g for g in groups if g.domain == domain).as_json() for domain in DOMAINS},
-            "groups": [{"group": g.group, "domain": g.domain, **Totals.of([g]).as_json()} for g in groups],
+            "groups": [{"group": g.group, "domain": g.domain, **Totals.of([g]).as_json(),
+                        "pending": [{"entry": key, "state": str(state)} for key, state in g.pending]}
+                       for g in groups],
         }
     everything = [group for groups in status.values() for group in groups]
     return {"total": Totals.of(everything).as_json(), "languages": languages}

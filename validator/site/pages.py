@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
-from validator.content.catalogs import State, interface_translations
+from validator.content.catalogs import RULES_DOMAIN, State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
 from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
@@ -132,6 +132,8 @@ class PageView(TextRenderer):
         """Messages still to translate, each with a link to where it appears."""
         rows = []
         for group in groups:
+            if group.domain != RULES_DOMAIN:
+                continue  # counted only: an interface string or a label has no page of its own
             for context, state in group.pending:
                 rows.append((context, state, self._context_link(context)))
         return rows
