@@ -50,14 +50,19 @@ class ProjectCopy:
         return Run(done.returncode, done.stdout, done.stderr)
 
 
+def set_translation(project: ProjectCopy, catalog: str, context: str, translation: str) -> int:
+    """Write ``translation`` as the msgstr of the entry ``context`` of ``catalog``; returns its msgid's line."""
+    text = project.read(catalog)
+    start = text.index(f'msgctxt "{context}"')
+    msgstr = text.index("msgstr", start)
+    project.write(catalog, text[:msgstr] + f'msgstr "{translation}"' + text[text.index("\n\n", msgstr):])
+    return text.count("\n", 0, text.index("msgid", start)) + 1
+
+
 def break_a_polish_number(project: ProjectCopy) -> int:
     """A lint error in the Polish catalogue (a number the English does not have); returns its line."""
-    catalog = "locales/pl/LC_MESSAGES/rules.po"
-    text = project.read(catalog)
-    start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
-    msgstr = text.index("msgstr", start)
-    project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[text.index("\n\n", msgstr):])
-    return text.count("\n", 0, text.index("msgid", start)) + 1
+    return set_translation(project, "locales/pl/LC_MESSAGES/rules.po",
+                           "monstrous-mounts/extra-wounds#example.cannon-on-hero", "Bohater z 3 Ranami ginie.")
 
 
 def copy_engine_interface(root: Path, language: str) -> str:

@@ -108,7 +108,14 @@ def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None
     (project.root / "locales/pl/LC_MESSAGES/rules.po").unlink()
     run = project.validator("check")
     assert run.code == 1
-    assert "no rule catalogue for 'pl'" in run.err and "pybabel init" in run.err
+    assert "no rule catalogue for 'pl'" in run.err and "run validator i18n update to create it" in run.err
+    shutil.rmtree(project.root / "locales/pl")
+    run = project.validator("check")
+    assert run.code == 1
+    assert "no rule catalogue for 'pl'" in run.err and "Fix: start the language's catalogues: validator i18n init pl" \
+        in run.err
+    assert project.validator("i18n", "init", "pl").code == 0
+    assert project.validator("check").code == 0
 
 
 def test_every_identifier_shown_in_an_example_has_a_label() -> None:

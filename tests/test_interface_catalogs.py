@@ -115,10 +115,31 @@ def test_the_engines_catalogues_are_complete_and_up_to_date(tmp_path: Path, monk
     """What `validator i18n update --engine` would change in a checkout of the engine: nothing."""
     engine = tmp_path / "engine-locale"
     shutil.copytree(interface.ENGINE_LOCALES, engine)
-    before = {path: path.read_bytes() for path in sorted(engine.rglob("ui.po*"))}
+    before = {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))}
     monkeypatch.setattr(interface, "ENGINE_LOCALES", engine)
     monkeypatch.setattr("validator.content.i18n.ENGINE_LOCALES", engine)
     assert main(["i18n", "update", "--engine"]) == 0
     output = capsys.readouterr().out
-    assert {path: path.read_bytes() for path in sorted(engine.rglob("ui.po*"))} == before
-    assert output.count(" 0 fuzzy, 0 untranslated,") == len(interface.engine_languages()) >= 2
+    assert {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))} == before
+    assert output.count(" 0 fuzzy, 0 untranslated,") == 2 * len(interface.engine_languages()) >= 4
+
+
+def test_a_broken_placeholder_is_one_line_from_lint_and_check_never_an_internal_error(project: ProjectCopy) -> None:
+    """``%(page)s`` translated as ``%(eje)s`` would stop the page from rendering: the lint
+    and the check name the file, the line and the entry, and the build refuses with them."""
+    entry = 'msgid "page %(page)s"\nmsgstr "página %(eje)s"\n'
+    project.write("locales/es/LC_MESSAGES/ui.po", _book_catalog("es", f"#, python-format\n{entry}"))
+    line = project.read("locales/es/LC_MESSAGES/ui.po").splitlines().index('msgid "page %(page)s"') + 1
+    where = f"locales/es/LC_MESSAGES/ui.po:{line}:"
+    lint = project.validator("lint", "--language", "es")
+    assert lint.code == 1
+    assert [row for row in lint.out.splitlines() if "(error)" in row] == [
+        row for row in lint.out.splitlines() if row.startswith(where) and "'page %(page)s'" in row
+        and "%(eje)s" in row and "Fix:" in row]
+    for command in (("check",), ("build", "--language", "es", "--site-dir", "out")):
+        done = project.validator(*command)
+        assert done.code == 1 and "internal error" not in done.err and "Traceback" not in done.err
+        assert any(row.startswith(where) and "placeholders" in row for row in done.err.splitlines()), done.err
+    # Marked fuzzy, it is never shown: nothing to refuse.
+    project.write("locales/es/LC_MESSAGES/ui.po", _book_catalog("es", f"#, python-format, fuzzy\n{entry}"))
+    assert project.validator("lint", "--language", "es").code == 0

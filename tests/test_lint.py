@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
-from conftest import ROOT, ProjectCopy
+from conftest import ROOT, ProjectCopy, set_translation
 
 from validator.checks.lint import LintContext, Severity, lint_catalog
 from validator.checks.lintparts import lint_workspace
@@ -109,6 +109,21 @@ def test_header_checks() -> None:
     assert ("header", Severity.WARNING) in checks  # placeholder Last-Translator
 
 
+@pytest.mark.parametrize(("language", "header", "accepted"), [
+    ("es", "nplurals=2; plural=(n != 1);", True),  # the usual Spanish header: CLDR's forms as far as pages count
+    ("es", "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);", True),
+    ("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", True),
+    ("es", "nplurals=2; plural=(n > 1);", False),  # French: one for 0 and 1
+    ("pl", "nplurals=2; plural=(n != 1);", False),  # Polish has a form for 2 to 4
+])
+def test_a_plural_header_equivalent_to_cldrs_is_accepted(language: str, header: str, accepted: bool) -> None:
+    catalog = Catalog(locale=language, last_translator="Team <team@example.org>", language_team="Team")
+    catalog._set_mime_headers([("Plural-Forms", header)])
+    catalog.add("Hit.", "Trafienie." if language == "pl" else "Impacto.", context="x#text")
+    findings = lint_catalog(catalog, "x.po", LintContext.of(RULEBOOK, language, {}, {}))
+    assert ("plural-forms" in {f.check for f in findings}) is not accepted, findings
+
+
 def test_lint_command_reports_file_line_msgctxt_and_fails_on_errors(project: ProjectCopy) -> None:
     catalog = "locales/pl/LC_MESSAGES/rules.po"
     text = project.read(catalog)
@@ -140,3 +155,44 @@ def test_the_lint_in_parallel_finds_what_it_finds_in_one_process(project: Projec
     serial = lint_workspace(workspace)
     assert ("numbers", Severity.ERROR) in {(finding.check, finding.severity) for finding in serial}
     assert lint_workspace(workspace, parallel=True) == serial
+
+
+def test_the_lint_speaks_the_translators_language(project: ProjectCopy) -> None:
+    """--language chooses, else the environment's locale; English where the engine lacks the language."""
+    import os
+    import subprocess
+    import sys
+
+    set_translation(project, "locales/pl/LC_MESSAGES/rules.po", "chariots/destruction#text", "   ")
+
+    def lint(*arguments: str, language: str = "C.UTF-8") -> str:
+        environment = {**os.environ, "LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+        done = subprocess.run([sys.executable, "-m", "validator", "lint", *arguments], cwd=project.root,
+                              capture_output=True, text=True, env=environment, timeout=300)
+        return next(line for line in done.stdout.splitlines() if "[chariots/destruction#text] blank" in line)
+
+    assert lint("--language", "pl").endswith("blank (error): tłumaczenie składa się z samych spacji. "
+                                             "Fix: przetłumacz tekst albo zostaw msgstr puste")
+    assert "la traducción solo contiene espacios" in lint(language="es_ES.UTF-8")
+    assert "the translation is only spaces. Fix: translate the text" in lint(language="de_DE.UTF-8")
+
+
+def test_the_engines_lint_sentences_are_translated_with_their_placeholders() -> None:
+    from babel.messages.pofile import read_po
+
+    from validator.checks.lint import _placeholders
+    from validator.checks.said import LINT_DOMAIN, lint_languages
+    from validator.content.catalogs import catalog_path
+    from validator.content.i18n import lint_template
+    from validator.content.interface import ENGINE_LOCALES
+
+    template = {str(message.id) for message in lint_template() if message.id}
+    assert lint_languages() == ("es", "pl") and len(template) > 40
+    for language in lint_languages():
+        with catalog_path(ENGINE_LOCALES, language, LINT_DOMAIN).open("rb") as handle:
+            catalog = read_po(handle)
+        entries = [message for message in catalog if message.id]
+        assert {str(message.id) for message in entries} == template
+        for message in entries:
+            assert message.string and not message.fuzzy, message.id
+            assert _placeholders(str(message.string)) == _placeholders(str(message.id)), message.id

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from validator.content.catalogs import restore_previous_ids
-from validator.content.merge import catalog_bytes, merge_catalog
+from validator.content.merge import FORMAT_FLAGS, catalog_bytes, merge_catalog
 
 
 def catalog(entries: dict[str, tuple[str, str]], locale: str = "es") -> Catalog:
@@ -188,3 +188,40 @@ def test_renaming_a_rule_with_an_alias_keeps_its_translations(project: ProjectCo
     assert 'msgctxt "monstrous-mounts/movement#' not in text
     run = project.validator("check")
     assert run.code == 0, run.err
+
+
+@pytest.mark.parametrize("context", ["r/a#text", "labels/mount", None])
+def test_a_catalogues_own_flags_survive_an_update_and_the_templates_decide_the_format(context: str | None) -> None:
+    """A flag a translator or a tool put on an entry stays through every update of every
+    domain; the format flags are the template's, so a stale one goes."""
+    source = Catalog()
+    made = source.add("Hit %(n)s", context=context)
+    if context is not None:
+        made.flags -= FORMAT_FLAGS  # as the rule and label templates are made
+    existing = Catalog(locale="es")
+    existing.add("Hit %(n)s", "Impacto %(n)s", context=context, flags=["no-wrap", "max-length:40", "c-format"])
+    written = catalog_bytes(merge_catalog(source, existing)).decode()
+    flags = "max-length:40, no-wrap, python-format" if context is None else "max-length:40, no-wrap"
+    assert f"#, {flags}\n" in written
+
+
+def test_a_reviewed_entry_loses_its_previous_english_and_a_fuzzy_one_keeps_it() -> None:
+    reviewed = catalog({"r/a#title": ("Hits", "Impactos"), "r/b#title": ("Wounds", "Heridas")})
+    for message in reviewed:
+        if message.id:
+            message.previous_id = ["Hit"] if message.context == "r/a#title" else ["Wound"]
+    reviewed.get("Wounds", "r/b#title").flags.add("fuzzy")  # type: ignore[union-attr]
+    merged = roundtrip(merge_catalog(template({"r/a#title": "Hits", "r/b#title": "Wounds"}), reviewed))
+    assert entry(merged, "r/a#title").previous_id == [] and not entry(merged, "r/a#title").fuzzy
+    assert entry(merged, "r/b#title").previous_id == ["Wound"] and entry(merged, "r/b#title").fuzzy
+
+
+def test_pieces_of_a_wrapped_previous_english_are_dropped_and_real_comments_kept() -> None:
+    existing = catalog({"r/a#text": ("Hit", "Impacto"), "r/b#text": ("Old", "Viejo")})
+    kept = ['lint-ignore: unchanged: the word "Impacto" is a name', "checked against the 2004 printing"]
+    for message in existing:
+        if message.id:
+            message.user_comments = ['character"', '"', 'models."', *kept]
+    merged = merge_catalog(template({"r/a#text": "Hit"}), existing)
+    assert entry(merged, "r/a#text").user_comments == kept
+    assert [message.user_comments for message in merged.obsolete.values()] == [kept]

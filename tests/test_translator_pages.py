@@ -16,15 +16,38 @@ def html(site: Path, language: str, page: str) -> str:
     return (site / language / f"{page}.html").read_text(encoding="utf-8")
 
 
+def _group(status: dict, language: str, group: str) -> dict:  # type: ignore[type-arg]
+    return next(row for row in status["languages"][language]["groups"] if row["group"] == group)
+
+
 def test_status_command(project: ProjectCopy) -> None:
     run = project.validator("status", "--format", "json")
     assert run.code == 0
     status = json.loads(run.out)
-    assert set(status) == {"es", "pl"}
-    chariots = next(row for row in status["es"] if row["chapter"] == "chariots")
+    assert set(status["languages"]) == {"es", "pl"}
+    chariots = _group(status, "es", "chariots")
     assert chariots["translated"] == chariots["total"] > 0 and chariots["fuzzy"] == chariots["untranslated"] == 0
     text = project.validator("status").out
-    assert re.search(r"^pl\s+chariots\s+\d+\s+0\s+0\s+100\.0%$", text, re.MULTILINE)
+    assert re.search(r"^pl\s+rules\s+chariots\s+\d+\s+0\s+0\s+100\.0%$", text, re.MULTILINE)
+
+
+def test_status_counts_the_three_domains_and_takes_a_language(project: ProjectCopy) -> None:
+    """The interface and the labels are counted beside the rule texts, with totals and
+    percentages per language and domain that a CI badge can show."""
+    labels = "locales/pl/LC_MESSAGES/labels.po"
+    project.write(labels, project.read(labels).replace('msgid "chariot"\nmsgstr "rydwan"',
+                                                       'msgid "chariot"\nmsgstr ""'))
+    status = json.loads(project.validator("status", "--format", "json", "--language", "pl").out)
+    assert set(status["languages"]) == {"pl"}
+    polish = status["languages"]["pl"]
+    domains = polish["domains"]
+    assert set(domains) == {"rules", "ui", "labels"} and domains["ui"]["total"] > 50
+    assert domains["labels"]["untranslated"] == 1 and domains["labels"]["percent"] < 100
+    assert _group(status, "pl", "labels")["pending"] == [{"entry": "labels/chariot", "state": "untranslated"}]
+    assert polish["total"] == sum(domain["total"] for domain in domains.values()) == status["total"]["total"]
+    assert polish["percent"] == round(100 * polish["translated"] / polish["total"], 1)
+    unknown = project.validator("status", "--language", "xx")
+    assert unknown.code == 2 and unknown.err.count("\n") == 1 and "unknown language 'xx'" in unknown.err
 
 
 def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, tmp_path: Path) -> None:
@@ -39,7 +62,7 @@ def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, 
     msgstr = text.index("msgstr", start)
     project.write(catalog, text[:msgstr] + 'msgstr ""' + text[text.index("\n", msgstr):])
     status = json.loads(project.validator("status", "--format", "json").out)
-    chariots = next(row for row in status["es"] if row["chapter"] == "chariots")
+    chariots = _group(status, "es", "chariots")
     assert (chariots["fuzzy"], chariots["untranslated"]) == (1, 1)
     site = tmp_path / "site"
     assert project.validator("build", "--site-dir", str(site)).code == 0
@@ -49,6 +72,7 @@ def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, 
     status_page = html(site, "es", "status")
     assert "chariots/victory-points#title" in status_page and "chariots/death-of-the-character#title" in status_page
     assert "desactualizada" in status_page and "sin traducir" in status_page
+    assert "La interfaz del sitio" in status_page and "Vocabulario de los ejemplos resueltos" in status_page
 
 
 def test_out_of_date_text_shows_badge_and_current_english(project: ProjectCopy, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import stat
@@ -14,12 +15,15 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from validator.parallel import JOBS_VARIABLE
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
 from validator.ruleset import Ruleset, ScenarioError, search_book_folder, to_json
+
+if TYPE_CHECKING:
+    from validator.content.project import Project
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -48,10 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="translated, fuzzy and untranslated messages per language "
                                  "and chapter")
     status.add_argument("--format", choices=("text", "json"), default="text")
+    _chooses_language(status)
     status.set_defaults(handler=_status)
 
     lint = commands.add_parser("lint", help="run the translation lint alone (it is also part of check)")
     lint.add_argument("--format", choices=("text", "json"), default="text")
+    _chooses_language(lint)
     _keeps_results(lint)
     lint.set_defaults(handler=_lint)
 
@@ -65,7 +71,13 @@ def _parser() -> argparse.ArgumentParser:
                                       "catalogue, keeping every translation")
     update.add_argument("--engine", action="store_true",
                         help="update the engine's own interface catalogues (validator/locale) instead of a book's")
+    update.add_argument("--line-numbers", action="store_true",
+                        help="write each rule text's line in its YAML file beside the file's name (by default the "
+                        "name alone, so that an edit moving lines changes no other entry)")
     update.set_defaults(handler=_i18n_update)
+    start = i18n_commands.add_parser("init", help="start the catalogues of a new language of rulebook.yml")
+    start.add_argument("language", metavar="LANG", help="its code, as in rulebook.yml (e.g. de, pt_BR)")
+    start.set_defaults(handler=_i18n_init)
 
     calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
     calc.add_argument("scenario", help="a scenario name (see: validator scenarios)")
@@ -116,6 +128,21 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535, or 0 for any free one)")
     return port
+
+
+def _chooses_language(command: argparse.ArgumentParser) -> None:
+    """The command may be limited to one translated language: what its translators act on."""
+    command.add_argument("--language", metavar="CODE", help="this translated language alone (default: every one)")
+
+
+def _unknown_language(command: str, code: str | None, project: Project) -> bool:
+    """Whether ``--language`` names no translated language of the book (said in one line)."""
+    codes = [language.code for language in project.translated_languages]
+    if code is None or code in codes:
+        return False
+    print(f"validator {command}: unknown language '{code}'. Fix: use one of {', '.join(codes) or 'none'} "
+          "(the translated languages of rulebook.yml)", file=sys.stderr)
+    return True
 
 
 def _keeps_results(command: argparse.ArgumentParser) -> None:
@@ -269,28 +296,39 @@ def _report_warnings(warnings: Sequence[object]) -> None:
 
 
 def _status(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.content.status import iter_rows, translation_status
+    from validator.content.status import Totals, status_json, translation_status
     from validator.workspace import load_workspace
 
-    status = translation_status(load_workspace(project))
+    workspace = load_workspace(project)
+    if _unknown_language("status", arguments.language, workspace.project):
+        return EXIT_USAGE
+    status = translation_status(workspace, arguments.language)
     if arguments.format == "json":
-        print(json.dumps({language: [{"chapter": g.group, "translated": g.translated, "fuzzy": g.fuzzy,
-                                      "untranslated": g.untranslated, "total": g.total}
-                                     for g in groups] for language, groups in status.items()}, indent=2))
+        print(json.dumps(status_json(status), indent=2))
         return EXIT_OK
-    print(f"{'language':<9}{'chapter':<26}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'done':>8}")
-    for language, group in iter_rows(status):
-        print(f"{language:<9}{group.group:<26}{group.translated:>11}{group.fuzzy:>7}{group.untranslated:>14}"
-              f"{group.percent:>7.1f}%")
+    print(f"{'language':<9}{'domain':<8}{'chapter':<26}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'done':>8}")
+    for language, groups in status.items():
+        rows = [(group.domain, group.group, Totals.of([group])) for group in groups]
+        for domain, name, totals in [*rows, ("all", "", Totals.of(groups))]:
+            print(f"{language:<9}{domain:<8}{name:<26}{totals.translated:>11}{totals.fuzzy:>7}"
+                  f"{totals.untranslated:>14}{totals.percent:>7.1f}%")
     return EXIT_OK
 
 
 def _lint(project: Path, arguments: argparse.Namespace) -> int:
     from validator.checks.lint import Severity
     from validator.checks.lintparts import lint_workspace
+    from validator.checks.said import in_language, lint_translations
     from validator.workspace import load_workspace
 
-    findings = lint_workspace(load_workspace(project))
+    workspace = load_workspace(project)
+    if _unknown_language("lint", arguments.language, workspace.project):
+        return EXIT_USAGE
+    # Said in the translator's language where the engine has it (--language, else the environment's).
+    translations = lint_translations(arguments.language)
+    findings = [dataclasses.replace(f, message=in_language(f.message, translations),
+                                    fix=in_language(f.fix, translations))
+                for f in lint_workspace(workspace, language=arguments.language)]
     if arguments.format == "json":
         print(json.dumps([{"file": f.file, "line": f.line, "msgctxt": f.context, "check": f.check,
                            "severity": str(f.severity), "message": f.message, "fix": f.fix} for f in findings],
@@ -314,9 +352,32 @@ def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code
-    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project):
+    for update in update_engine_catalogs() if arguments.engine else update_catalogs(project, arguments.line_numbers):
         print(f"{update.path}: {update.messages} messages, {update.fuzzy} fuzzy, "
               f"{update.untranslated} untranslated, {update.obsolete} obsolete")
+    return EXIT_OK
+
+
+def _i18n_init(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.i18n import update_catalogs
+    from validator.content.newlanguage import init_refusal
+    from validator.content.project import load_project
+    from validator.site.output import OutputError
+    from validator.site.reproducible import build_epoch
+
+    code = arguments.language
+    refused = init_refusal(project, load_project(project), code)
+    if refused is not None:
+        print(f"validator i18n init: {refused[0]}. Fix: {refused[1]}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        build_epoch()  # the date the new catalogues are stamped with: refused as the build refuses it
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    for update in update_catalogs(project, only=code):
+        print(f"{update.path}: {update.messages} messages to translate")
+    print(f"Started '{code}'. Next: translate the catalogues, then validator status --language {code}.")
     return EXIT_OK
 
 

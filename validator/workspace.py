@@ -179,9 +179,10 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
         path = catalog_path(locales, language.code, RULES_DOMAIN)
         shown = path.relative_to(root).as_posix()
         if not path.exists():
+            started = catalog_path(locales, language.code, LABELS_DOMAIN).exists()
             problems.append(Problem(shown, 0, "", f"no rule catalogue for '{language.code}'",
-                                    f"create it: pybabel init -i {project.locales_dir}/rules.pot "
-                                    f"-d {project.locales_dir} -D rules -l {language.code}"))
+                                    "restore it, or run validator i18n update to create it" if started else
+                                    f"start the language's catalogues: validator i18n init {language.code}"))
             continue
         try:
             catalog = read_catalog(path, shown, edits)

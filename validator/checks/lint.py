@@ -29,7 +29,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from validator import resultcache
+from validator.checks.said import said
 from validator.checks.terminology import forbidden_variants, unlinked_terms
+from validator.content.headers import equivalent_plurals
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Node, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
@@ -118,16 +120,21 @@ def _difference(source: Counter[str], translated: Counter[str]) -> str:
     """What a translation lacks of the English's placeholders and what it adds, in a few words."""
     missing = ", ".join(sorted((source - translated).elements()))
     extra = ", ".join(sorted((translated - source).elements()))
-    return "; ".join(part for part in (f"missing {missing}" if missing else "",
-                                       f"not in the English {extra}" if extra else "") if part)
+    if missing and extra:
+        return said("missing %(missing)s; not in the English %(extra)s", missing=missing, extra=extra)
+    if missing:
+        return said("missing %(missing)s", missing=missing)
+    return said("not in the English %(extra)s", extra=extra)
 
 
 def check_tokens(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     source = Counter(f"{{{t.kind}:{t.argument}}}" for t in tokens(str(message.id)))
     translated = Counter(f"{{{t.kind}:{t.argument}}}" for t in tokens(str(message.string)))
     if source != translated:
-        yield ("tokens", Severity.ERROR, f"the tokens differ from the English text ({_difference(source, translated)})",
-               "keep every {...} token of the msgid, in any order; only the form after | may change")
+        yield ("tokens", Severity.ERROR,
+               said("the tokens differ from the English text (%(difference)s)",
+                    difference=_difference(source, translated)),
+               said("keep every {...} token of the msgid, in any order; only the form after | may change"))
 
 
 _CONVERSION = re.compile(r"%(?:%|(?:\((?P<name>[^()]*)\))?[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?"
@@ -147,13 +154,13 @@ def _placeholders(text: str) -> Counter[str] | str:
     while position >= 0:
         directive = _CONVERSION.match(text, position)
         if directive is None:
-            return f"{text[position:position + 2]!r} is not a placeholder"
+            return said("%(sign)s is not a placeholder", sign=repr(text[position:position + 2]))
         if directive.group(0) != "%%":
             name = directive.group("name")
             found[f"%({name}){directive.group('type')}" if name is not None else f"%{directive.group('type')}"] += 1
         position = text.find("%", directive.end())
     if len({key.startswith("%(") for key in found}) > 1:
-        return "named and positional placeholders are mixed"
+        return said("named and positional placeholders are mixed")
     return found
 
 
@@ -173,14 +180,16 @@ def check_placeholders(message: Message, _context: LintContext) -> Iterator[tupl
     if isinstance(source, str):
         return  # the English is no format string itself: nothing to hold the translation to
     translated = _placeholders(str(message.string))
-    fix = (f"write the placeholders of the msgid unchanged ({', '.join(sorted(source)) or 'none'}), "
-           "and a percent sign as %%")
-    entry = f"the translation of {_excerpt(str(message.id))}"
+    fix = said("write the placeholders of the msgid unchanged (%(placeholders)s), and a percent sign as %%%%",
+               placeholders=", ".join(sorted(source)) or said("none"))
+    entry = _excerpt(str(message.id))
     if isinstance(translated, str):
-        yield ("placeholders", Severity.ERROR, f"{entry} is no format string: {translated}", fix)
+        yield ("placeholders", Severity.ERROR,
+               said("the translation of %(entry)s is no format string: %(why)s", entry=entry, why=translated), fix)
     elif translated != source:
         yield ("placeholders", Severity.ERROR,
-               f"{entry} has other placeholders than the English ({_difference(source, translated)})", fix)
+               said("the translation of %(entry)s has other placeholders than the English (%(difference)s)",
+                    entry=entry, difference=_difference(source, translated)), fix)
 
 
 def _excerpt(text: str) -> str:
@@ -193,27 +202,30 @@ def check_numbers(message: Message, _context: LintContext) -> Iterator[tuple[str
     source, translated = _numbers(str(message.id)), _numbers(str(message.string))
     if source != translated:
         yield ("numbers", Severity.ERROR,
-               f"numbers or dice differ: English {sorted(source.elements())}, translation "
-               f"{sorted(translated.elements())}", "write the same numbers and dice notation as the English text")
+               said("numbers or dice differ: English %(english)s, translation %(translation)s",
+                    english=sorted(source.elements()), translation=sorted(translated.elements())),
+               said("write the same numbers and dice notation as the English text"))
 
 
 def check_paragraphs(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     source, translated = str(message.id).count("\n\n"), str(message.string).count("\n\n")
     if source != translated:
-        yield ("paragraphs", Severity.ERROR, f"{translated + 1} paragraphs where the English has {source + 1}",
-               "separate paragraphs with one blank line, as in the msgid")
+        yield ("paragraphs", Severity.ERROR,
+               said("%(translation)s paragraphs where the English has %(english)s", translation=translated + 1,
+                    english=source + 1),
+               said("separate paragraphs with one blank line, as in the msgid"))
 
 
 def check_blank(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     if message.string and not str(message.string).strip():
-        yield ("blank", Severity.ERROR, "the translation is only spaces",
-               "translate the text, or leave the msgstr empty")
+        yield ("blank", Severity.ERROR, said("the translation is only spaces"),
+               said("translate the text, or leave the msgstr empty"))
 
 
 def check_unchanged(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     if str(message.string) == str(message.id) and len(WORD.findall(_plain(str(message.id)))) > 1:
-        yield ("unchanged", Severity.WARNING, "the translation is the English text",
-               "translate it, or silence this check with a reason if it is meant to stay English")
+        yield ("unchanged", Severity.WARNING, said("the translation is the English text"),
+               said("translate it, or silence this check with a reason if it is meant to stay English"))
 
 
 DOUBLED = re.compile(r"\b([^\W\d_]+)\s+\1\b", re.IGNORECASE)
@@ -225,8 +237,9 @@ def check_doubled_words(message: Message, _context: LintContext) -> Iterator[tup
     literals = [piece.text for piece in split(str(message.string)) if isinstance(piece, Literal)]
     doubled = sorted({match.group(1).lower() for text in literals for match in DOUBLED.finditer(text)})
     if doubled:
-        yield ("doubled-words", Severity.WARNING, f"word written twice in a row: {', '.join(doubled)}",
-               "remove the repeated word")
+        yield ("doubled-words", Severity.WARNING,
+               said("word written twice in a row: %(words)s", words=", ".join(doubled)),
+               said("remove the repeated word"))
 
 
 def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -235,9 +248,12 @@ def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple
         return stripped[-1] if stripped and stripped[-1] in ENDINGS else ""
     source, translated = ending(str(message.id)), ending(str(message.string))
     if source != translated:
+        nothing = said("no punctuation")
         yield ("punctuation", Severity.WARNING,
-               f"the English ends with {source or 'no punctuation'!r}, the translation with "
-               f"{translated or 'no punctuation'!r}", "end the translation the way the English ends")
+               said("the English ends with %(english)s, the translation with %(translation)s",
+                    english=repr(source) if source else nothing,
+                    translation=repr(translated) if translated else nothing),
+               said("end the translation the way the English ends"))
 
 
 def _uses(form: str, text: str) -> bool:
@@ -300,9 +316,11 @@ def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str
         if not any(_uses(form, translated) for form in forms):
             shown = ", ".join(forms[:4]) + (", …" if len(forms) > 4 else "")
             yield ("glossary", Severity.WARNING,
-                   f"the English uses the term {term.term!r}; the translation uses none of its forms ({shown})",
-                   f"use the glossary's translation of the term in the case the sentence needs; a form "
-                   f"missing from the list goes under forms: {context.language} of '{term.id}' in the glossary")
+                   said("the English uses the term %(term)s; the translation uses none of its forms (%(forms)s)",
+                        term=repr(term.term), forms=shown),
+                   said("use the glossary's translation of the term in the case the sentence needs; a form missing "
+                        "from the list goes under forms: %(language)s of '%(id)s' in the glossary",
+                        language=context.language, id=term.id))
 
 
 def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -314,11 +332,12 @@ def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[s
         term = next((term for term in context.terms.terms if term.id == piece.argument), None)
         declared = term.declined(context.language) if term else ()
         if declared and piece.form.lower() not in {form.lower() for form in declared}:
+            token = "{term:%s|%s}" % (piece.argument, piece.form)  # noqa: UP031 (said() takes no f-string)
             yield ("term-form", Severity.ERROR,
-                   f"{{term:{piece.argument}|{piece.form}}} shows a form the glossary does not list for "
-                   f"'{piece.argument}' ({', '.join(declared)})",
-                   f"write one of the listed forms after |, or add the form under forms: {context.language} "
-                   f"of '{piece.argument}' in docs/glossary.yml")
+                   said("%(token)s shows a form the glossary does not list for '%(id)s' (%(forms)s)",
+                        token=token, id=piece.argument, forms=", ".join(declared)),
+                   said("write one of the listed forms after |, or add the form under forms: %(language)s of "
+                        "'%(id)s' in docs/glossary.yml", language=context.language, id=piece.argument))
 
 
 def terminology_problems(text: str, glossary: Glossary, language: str) -> Iterator[tuple[str, Severity, str, str]]:
@@ -326,9 +345,10 @@ def terminology_problems(text: str, glossary: Glossary, language: str) -> Iterat
     term, or for one of its ``names:``), found in any form of its words."""
     for variant in forbidden_variants(text, glossary, language):
         yield ("terminology", Severity.ERROR,
-               f"{variant.found!r} is a variant the glossary forbids for {variant.entry!r}",
-               f"write {variant.preferred!r} (in the form the sentence needs), the one word {language} "
-               f"uses for it")
+               said("%(found)s is a variant the glossary forbids for %(entry)s", found=repr(variant.found),
+                    entry=repr(variant.entry)),
+               said("write %(preferred)s (in the form the sentence needs), the one word %(language)s uses for it",
+                    preferred=repr(variant.preferred), language=language))
 
 
 def check_terminology(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -348,10 +368,11 @@ def unlinked_problems(context_id: str, text: str, glossary: Glossary, language: 
     if not LINKED_TEXT.match(context_id) or context_id.startswith(("glossary/", "discrepancies/")):
         return
     for unlinked in unlinked_terms(text, glossary, language, source_language):
+        token, plain = "{term:%s|%s}" % (unlinked.term, unlinked.shown), "{term:%s}" % unlinked.term  # noqa: UP031
         yield ("unlinked-term", Severity.WARNING,
-               f"the glossary term '{unlinked.term}' is used ({unlinked.shown!r}) without a link at its first use",
-               f"write {{term:{unlinked.term}|{unlinked.shown}}} there, or {{term:{unlinked.term}}} for the "
-               f"glossary's own form")
+               said("the glossary term '%(term)s' is used (%(shown)s) without a link at its first use",
+                    term=unlinked.term, shown=repr(unlinked.shown)),
+               said("write %(token)s there, or %(plain)s for the glossary's own form", token=token, plain=plain))
 
 
 def check_unlinked_terms(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -364,15 +385,21 @@ def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tup
     source = _plain(str(message.id)).lower()
     for term in context.terms.terms:
         if term.keep and term.term.lower() in source and term.term.lower() not in translated:
-            yield ("keep", Severity.ERROR, f"{term.term!r} must stay as it is in every language",
-                   f"write {term.term!r} unchanged in the translation")
+            yield ("keep", Severity.ERROR, said("%(term)s must stay as it is in every language", term=repr(term.term)),
+                   said("write %(term)s unchanged in the translation", term=repr(term.term)))
+
+
+def is_out_of_date(message: Message, context: LintContext) -> bool:
+    """Whether the translation was made for another English text (marked fuzzy, or a
+    msgid that is no longer the text in force): no page shows it."""
+    english = context.current_english.get(str(message.context or ""))
+    return bool(message.fuzzy) or (english is not None and english != message.id)
 
 
 def check_current(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    english = context.current_english.get(str(message.context or ""))
-    if message.fuzzy or (english is not None and english != message.id):
-        yield ("fuzzy", Severity.WARNING, "the translation was made for an older English text",
-               "compare with the previous text (#|), update the translation and clear the fuzzy flag")
+    if is_out_of_date(message, context):
+        yield ("fuzzy", Severity.WARNING, said("the translation was made for an older English text"),
+               said("compare with the previous text (#|), update the translation and clear the fuzzy flag"))
 
 
 MARKUP = re.compile(r"[<>]|&(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#[xX][0-9a-fA-F]+);")
@@ -396,13 +423,15 @@ def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
         return  # the usual text: neither expression can match, so neither is run
     found = sorted({match.group(0) for match in MARKUP.finditer(text)})
     if found:
-        yield ("markup", Severity.ERROR, f"the text contains markup ({' '.join(found)}); the site shows text "
-               "as written, never as HTML", "write plain text without <, > or HTML entities "
-               "(quotes as in the rest of the text, such as « »)")
+        yield ("markup", Severity.ERROR,
+               said("the text contains markup (%(markup)s); the site shows text as written, never as HTML",
+                    markup=" ".join(found)),
+               said("write plain text without <, > or HTML entities (quotes as in the rest of the text, such as « »)"))
     schemes = sorted({match.group(0).split(":")[0].strip().lower() + ":" for match in UNSAFE_SCHEME.finditer(text)})
     if schemes:
-        yield ("url-scheme", Severity.ERROR, f"the text contains the script address {', '.join(schemes)}",
-               "remove it: the site links only to its own pages")
+        yield ("url-scheme", Severity.ERROR,
+               said("the text contains the script address %(address)s", address=", ".join(schemes)),
+               said("remove it: the site links only to its own pages"))
 
 
 def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
@@ -427,8 +456,9 @@ silence would only let either reach the rendering."""
 
 def _unsilenceable(silenced: Mapping[str, str]) -> list[tuple[str, Severity, str, str]]:
     """A silence of a check of :data:`UNSILENCEABLE` is itself an error."""
-    return [("lint-ignore", Severity.ERROR, f"silences {check!r}, which cannot be silenced",
-             f"remove the comment '# lint-ignore: {check}' and write the text without markup or script addresses")
+    return [("lint-ignore", Severity.ERROR, said("silences %(check)s, which cannot be silenced", check=repr(check)),
+             said("remove the comment '# lint-ignore: %(check)s' and write the text without markup or script "
+                  "addresses", check=check))
             for check in UNSILENCEABLE if check in silenced]
 
 
@@ -472,21 +502,30 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
     """One message's findings, silenced ones left out, in a catalogue whose language
     has ``plural_forms`` forms."""
     silenced, without_reason = _silences(message)
-    found = [("lint-ignore", Severity.ERROR, f"silences {unexplained!r} without a reason",
-              f"write the reason: # lint-ignore: {unexplained}: <why>") for unexplained in without_reason]
+    found: list[tuple[str, Severity, str, str]] = [
+        ("lint-ignore", Severity.ERROR, said("silences %(check)s without a reason", check=repr(unexplained)),
+         said("write the reason: # lint-ignore: %(check)s: <why>", check=unexplained))
+        for unexplained in without_reason]
     found.extend(_unsilenceable(silenced))
     for unsilenceable in UNSILENCEABLE:
         silenced.pop(unsilenceable, None)
     if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
         if "untranslated" not in silenced:
-            found.append(("untranslated", Severity.WARNING, "no translation yet (the page shows the English text)",
-                          "translate the message"))
+            found.append(("untranslated", Severity.WARNING,
+                          said("no translation yet (the page shows the English text)"), said("translate the message")))
+        return tuple(found)
+    if is_out_of_date(message, context):
+        # The page shows the English text: the translation is judged when it is
+        # reviewed, and an English edit never blocks the site.
+        found.extend(finding for finding in check_current(message, context) if finding[0] not in silenced)
         return tuple(found)
     if message.pluralizable:
         forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
         if forms != plural_forms:
-            found.append(("plural-forms", Severity.ERROR, f"{forms} plural forms where the language has {plural_forms}",
-                          "give one msgstr[n] for each plural form of the language"))
+            found.append(("plural-forms", Severity.ERROR,
+                          said("%(forms)s plural forms where the language has %(expected)s", forms=forms,
+                               expected=plural_forms),
+                          said("give one msgstr[n] for each plural form of the language")))
         return tuple(found)
     for check in MESSAGE_CHECKS:
         found.extend(finding for finding in check(message, context)
@@ -497,7 +536,7 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
 def blocking_findings(message: Message, context: LintContext) -> Found:
     """The findings of a translated message that would stop its page from rendering
     (see :data:`BLOCKING_CHECKS`): what a build looks for before it renders."""
-    if not message.string or message.pluralizable:
+    if not message.string or message.pluralizable or is_out_of_date(message, context):
         return ()
     return tuple(finding for check in BLOCKING_CHECKS for finding in check(message, context))
 
@@ -506,19 +545,25 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
     expected = Catalog(locale=language)
     if str(catalog.locale or "") != language:
         yield Finding(shown_as, 1, "", "header", Severity.ERROR,
-                      f"the Language header says {catalog.locale!s}, the folder says {language}",
-                      f"set \"Language: {language}\\n\" in the header")
-    if catalog.num_plurals != expected.num_plurals or catalog.plural_expr != expected.plural_expr:
+                      said("the Language header says %(header)s, the folder says %(folder)s", header=catalog.locale,
+                           folder=language),
+                      said('set "Language: %(language)s\\n" in the header', language=language))
+    if not equivalent_plurals(catalog.plural_expr, expected.plural_expr):
         yield Finding(shown_as, 1, "", "plural-forms", Severity.ERROR,
-                      f"Plural-Forms is {catalog.plural_forms!r}; for {language} it is {expected.plural_forms!r}",
-                      "copy the Plural-Forms header that Babel defines for the language")
+                      said("Plural-Forms is %(header)s, which does not sort counts into the forms of the plural "
+                           "rule of %(language)s, %(expected)s", header=repr(catalog.plural_forms), language=language,
+                           expected=repr(expected.plural_forms)),
+                      said("copy the Plural-Forms header that Babel defines for the language (or one that picks "
+                           "the same form for the same counts)"))
     if (catalog.charset or "").lower() != "utf-8":
-        yield Finding(shown_as, 1, "", "header", Severity.ERROR, f"the charset is {catalog.charset}, not utf-8",
-                      'set "Content-Type: text/plain; charset=utf-8\\n"')
+        yield Finding(shown_as, 1, "", "header", Severity.ERROR,
+                      said("the charset is %(charset)s, not utf-8", charset=catalog.charset),
+                      said('set "Content-Type: text/plain; charset=utf-8\\n"'))
     for field, value in (("Last-Translator", catalog.last_translator), ("Language-Team", catalog.language_team)):
         if not value or "EMAIL@ADDRESS" in value or ("LL@li.org" in value and value.startswith("LANGUAGE")):
-            yield Finding(shown_as, 1, "", "header", Severity.WARNING, f"{field} still has its placeholder value",
-                          f"fill in {field}")
+            yield Finding(shown_as, 1, "", "header", Severity.WARNING,
+                          said("%(field)s still has its placeholder value", field=field),
+                          said("fill in %(field)s", field=field))
 
 
 def source_findings(rulebook: Rulebook, root: Path | None = None, kept: resultcache.Bucket | None = None,

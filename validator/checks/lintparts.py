@@ -40,10 +40,12 @@ SOURCE_PART = ""
 """The part of :func:`lint_part` that is the English text itself."""
 
 
-def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding]:
+def lint_workspace(workspace: Workspace, parallel: bool = False, language: str | None = None) -> list[Finding]:
     """Lint the English text, then every catalogue of every translated language;
-    ``parallel``: each part that must be linted anew in a process of its own, on every core."""
-    parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
+    ``parallel``: each part that must be linted anew in a process of its own, on every core;
+    ``language``: that language's catalogues alone, what its translators act on."""
+    chosen = [part for part in lint_parts(workspace) if language is None or part == language]
+    parts = {part: _Part.of(workspace, part) for part in chosen}
     # A part kept whole, or kept but for the messages an edit touched, takes a few
     # milliseconds, less than starting a process: only the others start one.
     kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
@@ -56,7 +58,7 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
     found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
     project = workspace.project
     found.append(missing_guide_findings(workspace.root, project.content_dir, project.source_language,
-                                        tuple(language.code for language in project.translated_languages)))
+                                        tuple(part for part in chosen if part != SOURCE_PART)))
     return sorted(finding for findings in found for finding in findings)
 
 
@@ -227,12 +229,15 @@ def blocking_problems(workspace: Workspace) -> list[Problem]:
     locales = workspace.root / workspace.project.locales_dir
     for language in workspace.project.translated_languages:
         code = language.code
+        # A rule text's translation made for an older English is never shown: its context knows the English in force.
+        in_force = LintContext.of(workspace.rulebook, code, {}, _english_in_force(workspace))
         context = LintContext.of(workspace.rulebook, code, {}, {})
-        for domain, compact, parsed in ((RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs),
-                                        (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs)):
+        for domain, compact, parsed, checked in (
+                (RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs, in_force),
+                (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs, context)):
             if code in parsed and code in compact and any(_suspect(english, translated)
                                                           for _ctx, english, translated in compact[code].pairs()):
-                problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), context))
+                problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), checked))
         ui = workspace.ui_catalogs.get(code)
         if ui is not None:
             problems.extend(_blocking(ui, workspace.shown(catalog_path(locales, code, UI_DOMAIN)), context))
@@ -259,10 +264,16 @@ def _language_contexts(workspace: Workspace, code: str) -> tuple[LintContext, Li
     """What the checks of a language's catalogues consult: for its rule catalogue
     (the glossary's translations, the English texts in force), and for the others."""
     rulebook = workspace.rulebook
-    current = derived("english-in-force", rulebook,  # the same for every language
-                      lambda: {message.context: message.text for message in rulebook.messages()})
+    current = _english_in_force(workspace)
     rules = workspace.rule_catalogs[code]
     glossary = {term.term: rules.translate(f"glossary/{term.id}#term", term.term).text
                 for term in rulebook.glossary.terms
                 if rules.translate(f"glossary/{term.id}#term", term.term).language == code}
     return LintContext.of(rulebook, code, glossary, current), LintContext.of(rulebook, code, {}, {})
+
+
+def _english_in_force(workspace: Workspace) -> dict[str, str]:
+    """msgctxt -> the English rule text in force, the same for every language."""
+    rulebook = workspace.rulebook
+    return derived("english-in-force", rulebook,
+                   lambda: {message.context: message.text for message in rulebook.messages()})

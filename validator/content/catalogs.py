@@ -328,6 +328,16 @@ class RuleCatalog:
         """The identity catalogue of the source language."""
         return cls.from_entries(language, language, ())
 
+    def states(self) -> Iterator[tuple[str, State]]:
+        """Each entry's msgctxt and state, judged by the catalogue alone (a labels
+        catalogue's English is the core's, which an update brings in)."""
+        bounds = self.bounds
+        for context, number in self.numbers.items():
+            if bounds[2 * number + 1] == bounds[2 * number + 2]:
+                yield context, State.UNTRANSLATED
+            else:
+                yield context, State.FUZZY if self.fuzzy[number] else State.TRANSLATED
+
     def pairs(self) -> Iterator[tuple[str, str, str]]:
         """Each entry's msgctxt, English msgid and translation."""
         bounds, texts = self.bounds, self.texts

@@ -19,7 +19,8 @@ from validator.checks.charts import chart_labels
 from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import TOKEN_COMMENT
-from validator.content.interface import ENGINE_LOCALES, engine_catalog_path, engine_languages, override_template
+from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
+from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
@@ -40,10 +41,16 @@ class CatalogUpdate:
     obsolete: int
 
 
-def rules_template(rulebook: Rulebook) -> Catalog:
+def rules_template(rulebook: Rulebook, line_numbers: bool = False) -> Catalog:
+    """The rule texts' template.  Each location names its YAML file; with
+    ``line_numbers`` its line too.  Without them (the default, as Sphinx's
+    ``gettext_location`` allows) an edit that moves the lines of a file leaves every
+    other entry's comment as it was, and a reviewer reads only what changed."""
     template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
     for message in rulebook.messages():
-        entry = template.add(message.text, locations=[(message.position.file, message.position.line)],
+        # Babel's writer prints a location whose line is None as the file alone; its hints say int.
+        line: int | None = message.position.line if line_numbers else None
+        entry = template.add(message.text, locations=[(message.position.file, line)],  # type: ignore[list-item]
                              auto_comments=[TOKEN_COMMENT] if tokens(message.text) else [], context=message.context)
         entry.flags -= FORMAT_FLAGS
     return template
@@ -68,6 +75,24 @@ def ui_template() -> Catalog:
     return template
 
 
+CHECKS_PACKAGE = SITE_PACKAGE.parent / "checks"
+LINT_DOMAIN = "lint"
+"""The lint's sentences (see :mod:`validator.checks.said`), a domain of the engine's own."""
+
+
+def lint_template() -> Catalog:
+    """The lint's sentences, extracted from the checks' calls of ``said``, so that a
+    translator reads the lint in the language being translated."""
+    template = Catalog(fuzzy=False, creation_date=run_date())
+    for filename, _line, message, comments, context in extract_from_dir(
+            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=("Translators:",)):
+        location = (f"validator/checks/{filename}", None)
+        entry = template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
+                             context=context)
+        entry.flags.discard("python-brace-format")  # "{...}" names a token; only %(name)s is filled in
+    return template
+
+
 def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     """A label for every identifier the worked examples show (their input and the
     outcome the core computes), so the example boxes can be translated too."""
@@ -79,7 +104,7 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
                                *chart_labels(ruleset, rulebook), *step_values,
                                *(value for run in answers for value in (run.example.given, run.computed or {}))])
-    template = Catalog(fuzzy=False, creation_date=run_date())
+    template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
     for identifier in shown:
         entry = template.add(humanize(identifier), context=label_context(identifier))
         entry.flags -= FORMAT_FLAGS
@@ -99,60 +124,64 @@ def run_date() -> datetime:
     return datetime.now(UTC)
 
 
-def new_catalog(language: str) -> Catalog:
-    """An empty catalogue for a language, its header dated so that msgfmt accepts it."""
-    catalog = Catalog(locale=language, creation_date=run_date())
-    catalog.revision_date = run_date()
-    return catalog
-
-
 def renamed_ids(rulebook: Rulebook) -> dict[str, str]:
     """Current rule id -> former id, for every alias (the first alias wins)."""
     return {rule.id: rule.aliases[0] for rule in rulebook.rules if rule.aliases}
 
 
-def update_catalogs(root: Path) -> list[CatalogUpdate]:
+def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = None) -> list[CatalogUpdate]:
+    """Regenerate the book's templates and merge them into every catalogue of every
+    translated language, or of the language ``only`` (``line_numbers``: see
+    :func:`rules_template`).  A catalogue that is missing is started."""
     project = load_project(root)
     rulebook = load_rulebook(root, project)
     locales = root / project.locales_dir
-    templates = {RULES_DOMAIN: rules_template(rulebook),
+    title = project.title
+    templates = {RULES_DOMAIN: rules_template(rulebook, line_numbers),
                  LABELS_DOMAIN: labels_template(rulebook, load_rules_core(root, project))}
     renamed = renamed_ids(rulebook)
+    languages = [language.code for language in project.translated_languages if only in (None, language.code)]
     updates = []
     for domain, template in templates.items():
         write_catalog_if_changed(template, locales / f"{domain}.pot")
-        for language in project.translated_languages:
-            path = catalog_path(locales, language.code, domain)
-            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), language.code, renamed))
+        for code in languages:
+            path = catalog_path(locales, code, domain)
+            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title))
     interface = ui_template()
     engine = engine_languages()
-    for language in project.translated_languages:
+    for code in languages:
         # The engine's words are translated in the engine: a book's ui.po is its own
         # overrides, kept in step, or the whole interface in a language the engine lacks.
-        path = catalog_path(locales, language.code, UI_DOMAIN)
+        path = catalog_path(locales, code, UI_DOMAIN)
         shown = path.relative_to(root).as_posix()
-        if language.code not in engine:
-            updates.append(_merged_into(interface, path, shown, language.code, renamed))
+        if code not in engine:
+            updates.append(_merged_into(interface, path, shown, code, renamed, title))
         elif path.exists():
             updates.append(_merged_into(override_template(interface, read_catalog(path, shown)), path, shown,
-                                        language.code, renamed))
+                                        code, renamed, title))
     return updates
 
 
 def update_engine_catalogs() -> list[CatalogUpdate]:
     """The engine's own interface template and catalogues, regenerated from its templates
     and site code (for those who work on the engine, in a checkout of it)."""
-    template = ui_template()
-    write_catalog_if_changed(template, ENGINE_LOCALES / f"{UI_DOMAIN}.pot")
-    return [_merged_into(template, engine_catalog_path(language), str(engine_catalog_path(language)), language, {})
-            for language in engine_languages()]
+    updates = []
+    for domain, template in ((UI_DOMAIN, ui_template()), (LINT_DOMAIN, lint_template())):
+        write_catalog_if_changed(template, ENGINE_LOCALES / f"{domain}.pot")
+        for language in engine_languages():
+            path = catalog_path(ENGINE_LOCALES, language, domain)
+            updates.append(_merged_into(template, path, str(path), language, {}))
+    return updates
 
 
 def _merged_into(template: Catalog, path: Path, shown: str, language: str,
-                 renamed: dict[str, str]) -> CatalogUpdate:
-    """Merge ``template`` into the catalogue at ``path`` (made when missing) and say how it stands."""
-    existing = read_catalog(path, shown) if path.exists() else new_catalog(language)
+                 renamed: dict[str, str], title: str = ENGINE_TITLE) -> CatalogUpdate:
+    """Merge ``template`` into the catalogue at ``path`` (made when missing, with the
+    header of a book titled ``title``) and say how it stands."""
+    date = run_date()
+    existing = read_catalog(path, shown) if path.exists() else new_catalog(language, title, date)
     merged = merge_catalog(template, existing, renamed)
+    tidy_header(merged, title, language)
     write_catalog_if_changed(merged, path)
     active = [message for message in merged if message.id]
     return CatalogUpdate(

@@ -35,6 +35,28 @@ misread every {term:id|form}: their templates are made without them.  An interfa
 string's flag is kept, so that msgfmt --check-format and editors check its placeholders."""
 
 
+def kept_flags(message: Message) -> set[str]:
+    """The flags of a catalogue's entry that an update keeps: a translator's or a tool's
+    own (``no-wrap``, a placeholder declaration, a length limit).  Whether the entry is
+    out of date, and whether it is a format string, are the template's to say."""
+    return {flag for flag in message.flags if flag != "fuzzy" and not flag.endswith("-format")}
+
+
+_FRAGMENT = re.compile(r'^(?:[^"]|\\")*(?<!\\)"$')
+"""A comment that is the tail of a quoted string, and nothing else: an unmatched closing
+quote at its end (``character"``, ``"``)."""
+
+
+def translator_comments(message: Message) -> list[str]:
+    """The entry's translator comments, without the pieces of a wrapped ``#|`` line.
+
+    Earlier updates let Babel read a previous msgid as a translator comment and wrap it
+    when writing: the first piece (``| msgid ...``) was recognised on the next read, the
+    following ones (``# character"``) stayed as comments of their own.  No translator
+    writes a comment whose only quote closes it."""
+    return [comment for comment in message.user_comments if not _FRAGMENT.match(comment.strip())]
+
+
 def _context_key(message: Message) -> str:
     """The identity of an entry: its msgctxt, or for an entry without one (the
     interface strings) its exact English text."""
@@ -68,18 +90,18 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
         if old is not None:
             used.add(_context_key(old))
             entry.string = old.string
-            entry.user_comments = list(old.user_comments)
+            entry.user_comments = translator_comments(old)
+            entry.flags |= kept_flags(old)
             changed = old.id != message.id
             if (changed or old.fuzzy) and old.string:
                 entry.flags.add("fuzzy")
-            if changed:
-                entry.previous_id = [str(old.id)]
-            elif old.previous_id:
-                entry.previous_id = list(old.previous_id)
+                # The English the translation was made for; a reviewed entry has no use for it.
+                entry.previous_id = [str(old.id)] if changed else list(old.previous_id or [])
         merged[message.id] = entry
     for context, old in by_context.items():
         if context not in used and old.string:
             key: str | tuple[str, str] = (str(old.id), str(old.context)) if old.context else str(old.id)
+            old.user_comments = translator_comments(old)
             merged.obsolete[key] = old
     merged.creation_date = template.creation_date
     return merged
@@ -102,7 +124,8 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     """
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=False)
-    text = buffer.getvalue().decode("utf-8")
+    # Babel joins project and version with a space, also when a book gives no version.
+    text = _UNVERSIONED.sub(r"\1\\n", buffer.getvalue().decode("utf-8"), count=1)
     for message in catalog:
         if not (message.id and message.context and message.previous_id):
             continue
@@ -113,6 +136,7 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     return text.encode("utf-8")
 
 
+_UNVERSIONED = re.compile(r'^("Project-Id-Version: [^"\n]*?) \\n', re.MULTILINE)
 _DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"\\]*\\n"$', re.MULTILINE)
 _YEARS = re.compile(rb"^(#[^\n]*?)\b\d{4}\b", re.MULTILINE)
 

@@ -21,10 +21,10 @@ from markupsafe import Markup
 
 from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
-from validator.content.catalogs import State, interface_translations
+from validator.content.catalogs import RULES_DOMAIN, State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
-from validator.content.status import REFERENCE_GROUP, GroupStatus, translation_status
+from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages
@@ -117,6 +117,10 @@ class PageView(TextRenderer):
     def group_label(self, group: str) -> str:
         if group == REFERENCE_GROUP:
             return self._("Glossary, sources and discrepancies")
+        if group == UI_GROUP:
+            return self._("The site's interface")
+        if group == LABELS_GROUP:
+            return self._("Words of the worked examples")
         chapter = next(chapter for chapter in self.rulebook.chapters if chapter.id == group)
         return self.plain(f"{chapter.id}#title", chapter.chapter.title)
 
@@ -128,6 +132,8 @@ class PageView(TextRenderer):
         """Messages still to translate, each with a link to where it appears."""
         rows = []
         for group in groups:
+            if group.domain != RULES_DOMAIN:
+                continue  # counted only: an interface string or a label has no page of its own
             for context, state in group.pending:
                 rows.append((context, state, self._context_link(context)))
         return rows
