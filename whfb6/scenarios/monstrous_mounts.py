@@ -199,10 +199,14 @@ def _reaction_timing(given: ReactionGiven, _rulings: Rulings) -> mm.ReactionTimi
     return mm.reaction_timing(given.die)
 
 
+NO_PSYCHOLOGY = psy.Psyche()
+"""A part with no psychology rules of its own."""
+
+
 @dataclass(frozen=True)
 class RiddenPsychologyGiven:
-    rider: psy.Psyche = psy.Psyche()
-    mount: psy.Psyche = psy.Psyche()
+    rider: psy.Psyche = NO_PSYCHOLOGY
+    mount: psy.Psyche = NO_PSYCHOLOGY
     """The monster or the chariot (its crew and the creatures pulling it)."""
 
 
