@@ -49,6 +49,10 @@ class FaqEntry(Node):
     holds no copy of and ``url`` gives no public copy (as for a reading of the register)."""
     examples: tuple[Example, ...] = ()
     standing: Standing = "official"
+    """Who gave the answer: ``official`` (the design team, the default), ``community``
+    (a players' council; required when ``source`` is a community body) or
+    ``uncredited`` (the page that reproduces it names no author).  Readers are told
+    which for every answer that is not official."""
     source_shown: bool = True
     """False when the page that reproduces the answer prints no source for it: the
     site then says so ("source not shown") instead of leaving the answer out."""
