@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from whfb6 import challenges as ch
+from whfb6 import chariots as chariot_rules
 from whfb6 import monstrous_mounts as mm
 from whfb6 import psychology as psy
 from whfb6 import sizes
@@ -85,3 +86,14 @@ def test_ridden_model_follows_the_riders_psychology_with_four_exceptions() -> No
 def test_when_each_monster_reaction_takes_effect(die: int, start: mm.ReactionStart, ranged: mm.Phase | None) -> None:
     timing = mm.reaction_timing(die)
     assert (timing.takes_effect, timing.ranged_attacks_in) == (start, ranged)
+
+
+@pytest.mark.parametrize(("chariots", "destroyed", "roll", "membership"), [
+    (4, False, False, "stays"),
+    (5, False, True, "stays"),
+    (9, False, True, "stays"),
+    (6, True, True, "leaves-at-end-of-phase"),
+])
+def test_a_character_in_a_unit_of_chariots(chariots: int, destroyed: bool, roll: bool, membership: str) -> None:
+    verdict = chariot_rules.character_in_chariot_unit(chariots, destroyed)
+    assert (verdict.look_out_sir, verdict.membership) == (roll, membership)
