@@ -28,8 +28,8 @@ CONTEXT_PREFIX = "faq/"
 Standing = Literal["official", "community", "uncredited"]
 """Who gave an answer: the design team (``official``), a community body whose
 interpretations players follow but the publisher never made (``community``), or
-nobody the page names (``uncredited``: the answer reads the rulebook and cites only
-its page).  Readers are told which, so a community reading never passes for official."""
+an author the page does not name or this reference could not confirm
+(``uncredited``).  Readers are told which, so a community reading never passes for official."""
 
 
 class FaqEntry(Node):
@@ -51,7 +51,8 @@ class FaqEntry(Node):
     standing: Standing = "official"
     """Who gave the answer: ``official`` (the design team, the default), ``community``
     (a players' council; required when ``source`` is a community body) or
-    ``uncredited`` (the page that reproduces it names no author).  Readers are told
+    ``uncredited`` (the page that reproduces it names no author, or none this
+    reference could confirm).  Readers are told
     which for every answer that is not official."""
     source_shown: bool = True
     """False when the page that reproduces the answer prints no source for it: the

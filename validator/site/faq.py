@@ -30,7 +30,7 @@ def standing_label(standing: Standing, gettext: Callable[[str], str]) -> str | N
     if standing == "community":
         return gettext("Community interpretation, not an official answer")
     if standing == "uncredited":
-        return gettext("Answer of a FAQ page that names no author; not confirmed as official")
+        return gettext("Answer from a public FAQ page whose author is not confirmed; not shown as official")
     return None
 
 
