@@ -249,3 +249,42 @@ def may_attack(attacker_in_duel: bool, target_in_duel: bool) -> bool:
     """The duel is one against one: no other model may attack a duellist, and a
     duellist fights only his rival (there is one challenge per combat)."""
     return attacker_in_duel == target_in_duel
+
+
+# --- Combat resolution of a challenge ------------------------------------------------------
+
+OVERKILL_LIMIT = 5
+"""A challenge scores at most this many wounds beyond those the loser had left."""
+
+
+@dataclass(frozen=True)
+class ChallengeResolution:
+    combat_resolution: Counted
+    """What the wounds on the character add to his foes' combat result."""
+    overkill: Counted
+    """The part of it beyond the wounds he had left."""
+    slain: bool
+
+
+@implements("challenges/fighting-the-duel")
+def challenge_combat_resolution(wounds_left: int, unsaved_wounds: tuple[int, ...] = (),
+                                killing_blows: int = 0) -> ChallengeResolution:
+    """The combat resolution a challenge scores against a character, as the design
+    team set it out (Warhammer Annual 2002, page 14).
+
+    ``unsaved_wounds`` holds, for each hit that wounded and was not saved (a Killing
+    Blow aside), the wounds it caused once multiplied (a D3-wound weapon's roll);
+    ``killing_blows`` counts the unsaved Killing Blows.  Without a Killing Blow the
+    score is every wound caused, at most five beyond those he had left.  A Killing
+    Blow scores the wounds he had left, and each other wounding hit one more, Killing
+    Blow or not; saved wounds count for nothing.
+    """
+    if wounds_left < 1:
+        raise ValueError("a character fighting a challenge has at least one wound left")
+    if killing_blows < 0 or any(wounds < 1 for wounds in unsaved_wounds):
+        raise ValueError("each unsaved hit causes at least one wound, and Killing Blows cannot be negative")
+    # A Killing Blow: his wounds left, and one for each other wounding hit.
+    scored = wounds_left + len(unsaved_wounds) + killing_blows - 1 if killing_blows else sum(unsaved_wounds)
+    resolution = min(scored, wounds_left + OVERKILL_LIMIT)
+    return ChallengeResolution(combat_resolution=resolution, overkill=max(0, resolution - wounds_left),
+                               slain=killing_blows > 0 or scored >= wounds_left)

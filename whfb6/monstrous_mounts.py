@@ -481,3 +481,36 @@ def victory_points(
     for_rider = rider_points if rider_slain else 0
     for_monster = monster_points if (monster_slain or monster_left_battlefield) else 0
     return VictoryPoints(for_rider=for_rider, for_monster=for_monster, total=for_rider + for_monster)
+
+
+class ReactionStart(StrEnum):
+    """When a Monster Reaction result first takes effect: the monster acts only in its
+    owner's turns."""
+
+    OWNERS_COMPULSORY_MOVES = "owners-compulsory-moves"
+    OWNERS_CHARGE_DECLARATIONS = "owners-charge-declarations"
+    AT_ONCE = "at-once"
+
+
+@dataclass(frozen=True)
+class ReactionTiming:
+    reaction: MonsterReaction
+    takes_effect: ReactionStart
+    ranged_attacks_in: Phase | None
+    """The phase, of the owner's turn, in which its breath or other ranged attack is
+    used; None when the result forbids them."""
+
+
+@implements("monstrous-mounts/monster-reaction")
+def reaction_timing(die: DieResult) -> ReactionTiming:
+    """When the Monster Reaction result rolled takes effect (6th.whfb.app/faq/monsters,
+    citing rulebook page 105): 1-2 in its owner's compulsory moves, 3-4 when its owner
+    declares charges, 5-6 at once, its ranged attack in its owner's Shooting phase."""
+    effects = monster_reaction(die)
+    start = {
+        MonsterReaction.LEAVE_THE_BATTLEFIELD: ReactionStart.OWNERS_COMPULSORY_MOVES,
+        MonsterReaction.ATTACK_NEAREST: ReactionStart.OWNERS_CHARGE_DECLARATIONS,
+        MonsterReaction.GUARD_THE_BODY: ReactionStart.AT_ONCE,
+    }[effects.reaction]
+    return ReactionTiming(reaction=effects.reaction, takes_effect=start,
+                          ranged_attacks_in=Phase.SHOOTING if effects.may_use_ranged_attacks else None)

@@ -62,6 +62,11 @@ class Rulings:
     ``False`` is the reading this reference followed before, from the Polish summary,
     which gives the roll to any character in a unit."""
 
+    mount_psychology_movement_only: bool = False
+    """Whether a mount's stupidity or frenzy reaches its rider's model in movement only,
+    as a players' council (the Direwolf FAQ Council) reads the design team's answer;
+    ``False`` follows the answer as the design team gave it: the whole model suffers it."""
+
 
 ADOPTED = Rulings()
 
@@ -74,4 +79,5 @@ VARIANTS: dict[str, Rulings] = {
     "english-rulebook-look-out-sir-on-one": replace(ADOPTED, look_out_sir_hit_face=1),
     "polish-summary-look-out-sir-any-size": replace(ADOPTED, look_out_sir_similar_size_only=False),
     "spanish-compilation-one-chariot-character": replace(ADOPTED, chariot_unit_joiners="one-chariot-character"),
+    "direwolf-mount-psychology-movement-only": replace(ADOPTED, mount_psychology_movement_only=True),
 }

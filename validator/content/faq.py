@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 
 FAQ_FILE = "faq.yml"
 CONTEXT_PREFIX = "faq/"
+
+Standing = Literal["official", "community", "uncredited"]
+"""Who gave an answer: the design team (``official``), a community body whose
+interpretations players follow but the publisher never made (``community``), or
+an author the page does not name or this reference could not confirm
+(``uncredited``).  Readers are told which, so a community reading never passes for official."""
 
 
 class FaqEntry(Node):
@@ -42,6 +48,20 @@ class FaqEntry(Node):
     """Where a reader can check the answer when its source is a document the project
     holds no copy of and ``url`` gives no public copy (as for a reading of the register)."""
     examples: tuple[Example, ...] = ()
+    standing: Standing = "official"
+    """Who gave the answer: ``official`` (the design team, the default), ``community``
+    (a players' council; required when ``source`` is a community body) or
+    ``uncredited`` (the page that reproduces it names no author, or none this
+    reference could confirm).  Readers are told
+    which for every answer that is not official."""
+    source_shown: bool = True
+    """False when the page that reproduces the answer prints no source for it: the
+    site then says so ("source not shown") instead of leaving the answer out."""
+
+    @property
+    def official(self) -> bool:
+        """Shown to readers as an official answer (only the design team's are)."""
+        return self.standing == "official"
 
     @model_validator(mode="after")
     def _page_or_url(self) -> FaqEntry:
@@ -115,6 +135,10 @@ def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
                           "where a reader can check the answer",
                           "add 'url' (a public copy of the answer) or 'evidence:' (a source with its 'pages' "
                           "or 'url')")
+        if entry.source in sources and sources[entry.source].community and entry.standing != "community":
+            yield Problem(where.file, where.of("source").line, entry.subject,
+                          f"cites '{entry.source}', a community body, but its standing is '{entry.standing}'",
+                          "set 'standing: community' (a community body's readings are never official)")
         for item in entry.evidence:
             cited = sources.get(item.source)
             if cited is None or getattr(cited, "needs_evidence", False):

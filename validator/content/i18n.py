@@ -97,10 +97,11 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     """A label for every identifier the worked examples show (their input and the
     outcome the core computes), so the example boxes can be translated too."""
     runs = run_examples(ruleset, ((rule.id, example) for rule in rulebook.rules for example in rule.examples))
-    texts, step_values = worked_messages(ruleset, runs)
-    # Official answers' examples show their input and outcome too (docs/faq.yml).
+    # Official answers' examples show their input, outcome and steps too (docs/faq.yml),
+    # and a scenario only an answer uses would otherwise keep its steps in English.
     answers = run_examples(ruleset, ((entry.subject, example) for entry in rulebook.faq.faq
                                      for example in entry.examples))
+    texts, step_values = worked_messages(ruleset, [*runs, *answers])
     shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
                                *chart_labels(ruleset, rulebook), *step_values,
                                *(value for run in answers for value in (run.example.given, run.computed or {}))])

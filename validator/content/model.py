@@ -341,6 +341,9 @@ class Source(Node):
     """The project holds no copy of this document (an original it reports at second
     hand): every reading that cites it must say where a reader can check the claim
     (``evidence:``) or own that it is unchecked (``verified: false``)."""
+    community: bool = False
+    """A community body's interpretations (a players' FAQ council), not the publisher's:
+    an answer that cites it is never shown to readers as official."""
 
 
 class Sources(Node):

@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from validator.checks.run import CheckReport
-from validator.content.catalogs import RuleCatalog
+from validator.content.catalogs import RuleCatalog, interface_translations
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, is_rolled, split
 from validator.ruleset import decimal_number
+from validator.site.faq import standing_label
 from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
@@ -173,8 +174,11 @@ def iter_documents(workspace: Workspace, report: CheckReport, code: str,
     yield "examples", {**head, "$schema": "../schema/examples.schema.json",
                        "examples": [_example(renderer, labels, computed, rule, example)
                                     for rule in rulebook.rules for example in rule.examples]}
+    gettext = interface_translations(workspace.ui_catalogs.get(code)).gettext
     yield "faq", {**head, "$schema": "../schema/faq.schema.json",
-                  "faq": [_faq(renderer, labels, computed, entry) for entry in rulebook.faq.faq]}
+                  "faq": [{**_faq(renderer, labels, computed, entry),
+                           "standing_label": standing_label(entry.standing, gettext)}
+                          for entry in rulebook.faq.faq]}
 
 
 def text(renderer: TextRenderer, context: str, english: str) -> JSON:
@@ -330,6 +334,7 @@ def _faq(renderer: TextRenderer, labels: RuleCatalog, computed: Computed, entry:
         "question": text(renderer, f"{base}#question", entry.question),
         "answer": text(renderer, f"{base}#answer", entry.answer),
         "source": entry.source, "page": entry.page, "address": entry.url,
+        "standing": entry.standing, "source_shown": entry.source_shown,
         "source_name": _words(renderer, f"sources/{entry.source}#name", _source(renderer, entry.source).name),
         "rules": list(entry.rules),
         "evidence": [{"source": item.source, "section": item.section, "pages": item.pages, "url": item.url}

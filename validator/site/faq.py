@@ -6,13 +6,14 @@ templates reach them as the global ``faq`` that :func:`install` sets per languag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jinja2 import Environment
 from markupsafe import Markup
 
-from validator.content.faq import FaqEntry, answers_of, home_chapter
+from validator.content.faq import FaqEntry, Standing, answers_of, home_chapter
 from validator.content.model import Chapter, Evidence
 from validator.site import markdown
 from validator.site.text import anchor
@@ -21,6 +22,22 @@ if TYPE_CHECKING:
     from validator.site.pages import PageView
 
 FAQ_PAGE = "faq.md"
+
+
+def standing_label(standing: Standing, gettext: Callable[[str], str]) -> str | None:
+    """What readers are told about who gave an answer that is not the design team's
+    (None for an official answer, which needs no warning)."""
+    if standing == "community":
+        return gettext("Community interpretation, not an official answer")
+    if standing == "uncredited":
+        return gettext("Answer from a public FAQ page whose author is not confirmed; not shown as official")
+    return None
+
+
+def group_title(standing: Standing, gettext: Callable[[str], str]) -> str:
+    """The heading under which an answer of this standing is listed (under a rule, in
+    search results): official answers apart from those that are not."""
+    return gettext("Official answers") if standing == "official" else gettext("Answers that are not official")
 
 
 def entry_anchor(entry_id: str) -> str:
@@ -36,6 +53,21 @@ class FaqView:
 
     def answers_of(self, rule_id: str) -> tuple[FaqEntry, ...]:
         return answers_of(self.view.rulebook, rule_id)
+
+    def groups_of(self, rule_id: str) -> list[tuple[str, tuple[FaqEntry, ...]]]:
+        """The answers under a rule in two groups, each with its heading: the official
+        ones, then the others (community and uncredited), never mixed."""
+        answers = self.answers_of(rule_id)
+        official = tuple(entry for entry in answers if entry.official)
+        others = tuple(entry for entry in answers if not entry.official)
+        return [(group_title(group[0].standing, self.view._), group) for group in (official, others) if group]
+
+    def standing(self, entry: FaqEntry) -> Markup:
+        """A warning line for an answer that is not official (empty for an official one)."""
+        label = standing_label(entry.standing, self.view._)
+        return Markup("") if label is None else (
+            Markup('<span class="faq-standing faq-standing--') + entry.standing + Markup('">')
+            + markdown.escape(label) + Markup("</span>"))
 
     def sections(self) -> list[tuple[Chapter, list[FaqEntry]]]:
         """Chapters in book order, each with the answers whose first rule is in it."""
@@ -81,6 +113,8 @@ class FaqView:
     def source(self, entry: FaqEntry) -> Markup:
         """Where the answer was published: the source, its page, and the public copy."""
         parts = [self.view.source_link(entry.source)]
+        if not entry.source_shown:
+            parts.append(markdown.escape(self.view._("source not shown")))
         if entry.page is not None:
             parts.append(markdown.escape(self.view._("page %(page)s") % {"page": entry.page}))
         if entry.url is not None:

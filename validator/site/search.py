@@ -56,6 +56,7 @@ from babel import Locale
 from validator.content.catalogs import interface_translations
 from validator.content.model import Inflection
 from validator.content.tokens import Token, split
+from validator.site.faq import group_title
 from validator.site.lemmas import lemma, lemmatizes, save_lemmas
 from validator.site.markdown import html_page
 from validator.site.scriptdata import write_global
@@ -269,10 +270,11 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
         builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
         builder.entries.append(entry)
     # Official answers (docs/faq.yml), after the rules and terms they explain.
-    faq_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Official answers")
+    interface = interface_translations(workspace.ui_catalogs.get(code))
     for answer in rulebook.faq.faq:
         question = renderer.plain(f"{answer.subject}#question", answer.question)
-        entry = Entry(answer.subject, f"faq.html#{anchor(answer.id)}", question, faq_title)
+        entry = Entry(answer.subject, f"faq.html#{anchor(answer.id)}", question,
+                      group_title(answer.standing, interface.gettext))
         builder.add_text(entry, question, TERM_WEIGHT)
         builder.add_text(entry, " ".join([renderer.plain(f"{answer.subject}#answer", answer.answer),
                                           *(renderer.plain(f"{answer.subject}#example.{example.id}", example.text)

@@ -13,6 +13,7 @@ from annotated_types import Ge, Interval, MaxLen, MinLen
 from validator.api import COUNT, DISTANCE, Scenario
 from whfb6 import challenges as ch
 from whfb6 import characters as chars
+from whfb6 import sizes
 from whfb6.dice import Distribution
 from whfb6.rulings import Rulings
 from whfb6.scenarios.types import D6, Characteristic, Count, Hits, Probability
@@ -249,6 +250,50 @@ def _may_attack(given: AttackGiven, _rulings: Rulings) -> AttackOutcome:
     return AttackOutcome(may_attack=ch.may_attack(given.attacker_in_duel, given.target_in_duel))
 
 
+@dataclass(frozen=True)
+class ChallengeResolutionGiven:
+    wounds_left: Annotated[int, Ge(1)]
+    unsaved_wounds: tuple[Annotated[int, Ge(1)], ...] = ()
+    """The wounds each unsaved hit caused (a Killing Blow aside), once multiplied."""
+    killing_blows: Count = 0
+
+
+def _challenge_resolution(given: ChallengeResolutionGiven, _rulings: Rulings) -> ch.ChallengeResolution:
+    return ch.challenge_combat_resolution(given.wounds_left, given.unsaved_wounds, given.killing_blows)
+
+
+@dataclass(frozen=True)
+class CharacterSizeGiven:
+    mount: sizes.Mount
+    mount_wounds: Count = 0
+    base_mm: Annotated[int, Interval(ge=1, le=300)] = 20
+    large_target: bool = False
+    unit: sizes.Mount = sizes.Mount.ON_FOOT
+    """What the models of his unit (or the unit beside him) ride."""
+    unit_mount_wounds: Count = 0
+    unit_base_mm: Annotated[int, Interval(ge=1, le=300)] = 20
+
+
+@dataclass(frozen=True)
+class CharacterSizeOutcome:
+    character_size: str
+    unit_size: str
+    bigger_than_unit: bool
+    similar_size: bool
+    look_out_sir: bool
+    """Whether a hit from a cannon or the like may be passed on by the roll."""
+
+
+def _character_size(given: CharacterSizeGiven, rulings: Rulings) -> CharacterSizeOutcome:
+    character = sizes.character_size(given.mount, given.mount_wounds, given.base_mm, given.large_target)
+    unit = sizes.character_size(given.unit, given.unit_mount_wounds, given.unit_base_mm)
+    verdict = sizes.against_unit(character, unit)
+    return CharacterSizeOutcome(character_size=character.name.lower().replace("_", "-"),
+                                unit_size=unit.name.lower().replace("_", "-"),
+                                bigger_than_unit=verdict.bigger_than_unit, similar_size=verdict.similar_size,
+                                look_out_sir=chars.look_out_sir_applies(verdict.similar_size, rulings))
+
+
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("lone-movement", "Which movement rules a lone character follows",
              MovementGiven, _lone_movement, chars.lone_character_movement),
@@ -278,4 +323,8 @@ SCENARIOS: tuple[Scenario, ...] = (
              PlacementGiven, _placement, ch.duel_placement),
     Scenario("challenge-may-attack", "Whether a model may attack another while a duel is fought",
              AttackGiven, _may_attack, ch.may_attack),
+    Scenario("challenge-combat-resolution", "What the wounds on a character in a challenge add to combat resolution",
+             ChallengeResolutionGiven, _challenge_resolution, ch.challenge_combat_resolution),
+    Scenario("character-size", "Whether a character counts as bigger than his unit, from what each rides",
+             CharacterSizeGiven, _character_size, (sizes.character_size, sizes.against_unit)),
 )

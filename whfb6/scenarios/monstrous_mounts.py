@@ -9,6 +9,7 @@ from annotated_types import Ge, Interval
 
 from validator.api import Scenario
 from whfb6 import monstrous_mounts as mm
+from whfb6 import psychology as psy
 from whfb6.characters import TroopType
 from whfb6.rulings import Rulings
 from whfb6.scenarios.types import (
@@ -194,6 +195,25 @@ def _monster_reaction(given: ReactionGiven, _rulings: Rulings) -> mm.ReactionEff
     return mm.monster_reaction(given.die)
 
 
+def _reaction_timing(given: ReactionGiven, _rulings: Rulings) -> mm.ReactionTiming:
+    return mm.reaction_timing(given.die)
+
+
+NO_PSYCHOLOGY = psy.Psyche()
+"""A part with no psychology rules of its own."""
+
+
+@dataclass(frozen=True)
+class RiddenPsychologyGiven:
+    rider: psy.Psyche = NO_PSYCHOLOGY
+    mount: psy.Psyche = NO_PSYCHOLOGY
+    """The monster or the chariot (its crew and the creatures pulling it)."""
+
+
+def _ridden_psychology(given: RiddenPsychologyGiven, rulings: Rulings) -> psy.RiddenModelPsychology:
+    return psy.ridden_model_psychology(given.rider, given.mount, rulings)
+
+
 @dataclass(frozen=True)
 class VictoryPointsGiven:
     rider_points: Count
@@ -247,6 +267,10 @@ SCENARIOS: tuple[Scenario, ...] = (
              TimingGiven, _test_timing, mm.rider_death_test_timing),
     Scenario("monster-reaction", "The Monster Reaction table",
              ReactionGiven, _monster_reaction, mm.monster_reaction),
+    Scenario("monster-reaction-timing", "When the Monster Reaction result rolled takes effect",
+             ReactionGiven, _reaction_timing, mm.reaction_timing),
+    Scenario("ridden-model-psychology", "Whose psychology a character and his monster or chariot follow",
+             RiddenPsychologyGiven, _ridden_psychology, psy.ridden_model_psychology),
     Scenario("mount-victory-points", "Victory points for a character and his monstrous mount",
              VictoryPointsGiven, _victory_points, mm.victory_points),
 )
