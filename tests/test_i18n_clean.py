@@ -3,6 +3,7 @@ clean, and a file is rewritten (and re-dated) only when its messages changed."""
 
 from __future__ import annotations
 
+import difflib
 import re
 import stat
 from pathlib import Path
@@ -93,6 +94,12 @@ def test_one_edited_sentence_changes_only_its_entry(project: ProjectCopy, capsys
         assert len(entries) == 2 and changed - {""} == entries, (name, changed)  # the entry's old and new English
         header_lines = set(new[""].splitlines()) ^ set(old[""].splitlines())
         assert all("POT-Creation-Date" in line for line in header_lines), header_lines
+        # The lines a diff shows: the entry's, and at most the header's date.
+        diff = [line for line in difflib.unified_diff(before[name].splitlines(), after[name].splitlines(), n=0)
+                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        entry_lines = {line for key in entries for block in (old.get(key), new.get(key)) if block
+                       for line in block.splitlines()}
+        assert len([line for line in diff if line[1:] not in entry_lines]) <= 2, diff
         if name.endswith(".po"):
             entry = next(new[key] for key in entries if key in new)
             assert '#| msgid ""' in entry and "#, fuzzy" in entry
