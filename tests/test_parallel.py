@@ -159,3 +159,34 @@ def test_no_background_process_where_one_is_not_wanted(why: str, monkeypatch: py
     finally:
         release.set()
         thread.join()
+
+
+@pytest.fixture
+def without_fork_or_affinity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system like macOS or Windows: no CPU affinity, and no fork among the start methods."""
+    import multiprocessing
+
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+
+
+@pytest.mark.usefixtures("without_fork_or_affinity")
+def test_without_fork_the_jobs_run_one_after_the_other_in_the_command() -> None:
+    from validator.parallel import in_background, jobs
+
+    assert jobs(4) == 1
+    ended = list(run_jobs(lambda code: (os.getpid(), code), ["en", "es", "pl"]))
+    assert ended == [(code, (os.getpid(), code)) for code in ("en", "es", "pl")]
+    assert in_background(os.getpid).result() == os.getpid()
+
+
+def test_without_affinity_the_cores_are_those_the_system_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from validator.parallel import jobs, usable_cores
+
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.delenv(JOBS_VARIABLE)
+    assert usable_cores() == 3
+    assert jobs(8) == 3
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # a count the system does not know
+    assert usable_cores() == 1

@@ -42,10 +42,29 @@ _JOB: Callable[[str], Any] | None = None
 
 
 def jobs(count: int) -> int:
-    """Processes for ``count`` jobs: at most one per core, none for one job."""
+    """Processes for ``count`` jobs: at most one per core, none for one job, and none
+    where processes cannot be forked (macOS' and Windows' default start methods would
+    load the whole project again in each process): the jobs then run one after the other."""
+    if not can_fork():
+        return min(1, count)
     wanted = os.environ.get(JOBS_VARIABLE, "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else len(os.sched_getaffinity(0))
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else usable_cores()
     return min(cores, count)
+
+
+def can_fork() -> bool:
+    """Whether jobs can run in forked processes, which inherit what the build loaded."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its affinity where the system has one (Linux),
+    else every core the system counts."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        with contextlib.suppress(OSError):
+            return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def _die_with_parent() -> None:
@@ -93,7 +112,7 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
     global _JOB
     needs = dict(after or {})
     workers = jobs(len(names))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1:
         for name in names:
             yield name, job(name)
         return
@@ -203,7 +222,7 @@ def in_background(make: Callable[[], R]) -> Pending[R]:
     and asks for the result when it needs it.  Made by the asking instead where a
     second process is not wanted: one job at a time, no fork, or threads in the caller
     (the preview's server: a forked copy of a lock another thread holds is never released)."""
-    if jobs(2) <= 1 or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if jobs(2) <= 1 or threading.active_count() > 1:
         return Pending(make)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)

@@ -374,7 +374,10 @@ def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | 
     """Keep results for the commands run inside: the cache is active until the end,
     and what changed is written then (also when the command found problems)."""
     global _active
-    folder = cache_folder(project) if enabled and trusted_root(project) is not None else None
+    # Without user ids (Windows) no folder can be shown to be this user's alone, and a
+    # pickle from elsewhere would run as code: nothing is kept there.
+    owned = hasattr(os, "getuid")
+    folder = cache_folder(project) if enabled and owned and trusted_root(project) is not None else None
     if folder is None:
         yield None
         return
