@@ -23,8 +23,9 @@ from typing import Any, Literal
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
+from validator.plain import Plain
 from validator.problems import Problem
-from validator.ruleset import Plain, Ruleset, Scenario, ScenarioError
+from validator.ruleset import Ruleset, Scenario, ScenarioError
 
 MAX_POINTS = 20
 """More bars than this no longer read as a chart on a phone."""
@@ -67,7 +68,7 @@ def chart_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Pr
         for example in rule.examples:
             if example.chart is None or example.scenario not in core.facts.names:
                 continue
-            outcome = core.chart_outcome(example)
+            outcome = chart_outcome(core, example)
             if outcome:
                 message, key, fix = outcome
                 position = example.position
@@ -76,7 +77,18 @@ def chart_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Pr
                               f"example '{example.id}' ({example.scenario}): chart: {message}", fix)
 
 
-def declared_outcome(ruleset: Ruleset, example: Example) -> tuple[str, ...]:
+ChartOutcome = tuple[str, ...]
+"""What drawing a chart gives: nothing, or what is wrong with its declaration
+(message, the key to point at, fix)."""
+
+
+def chart_outcome(core: RulesCore, example: Example) -> ChartOutcome:
+    """Whether ``example``'s chart can be drawn, kept between runs by the chart's
+    declaration and the core."""
+    return core.made("charts", (chart_key(example),), lambda: declared_outcome(core.ruleset, example))
+
+
+def declared_outcome(ruleset: Ruleset, example: Example) -> ChartOutcome:
     """Whether ``example``'s chart can be drawn: () when it can, else what is wrong
     (message, the ``chart:`` key to point at, fix)."""
     try:

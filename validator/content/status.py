@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from validator.content.catalogs import State
+from validator.content.catalogs import RuleCatalog, State
+from validator.content.loader import Rulebook
 from validator.content.model import Message
-from validator.workspace import Workspace
+from validator.content.project import Project
 
 REFERENCE_GROUP = "reference"
 """Glossary, sources, register of discrepancies and the site title."""
@@ -40,7 +42,21 @@ def group_of(message: Message, chapter_ids: set[str]) -> str:
     return chapter if chapter in chapter_ids else REFERENCE_GROUP
 
 
-def translation_status(workspace: Workspace) -> dict[str, list[GroupStatus]]:
+class Translated(Protocol):
+    """What the status reads of a loaded project: :class:`validator.workspace.Workspace`,
+    a layer above the content, which this module does not import."""
+
+    @property
+    def project(self) -> Project: ...
+
+    @property
+    def rulebook(self) -> Rulebook: ...
+
+    @property
+    def rule_catalogs(self) -> Mapping[str, RuleCatalog]: ...
+
+
+def translation_status(workspace: Translated) -> dict[str, list[GroupStatus]]:
     """For each translated language, one status per chapter (in book order) and one
     for the reference material."""
     rulebook = workspace.rulebook

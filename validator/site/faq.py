@@ -1,6 +1,6 @@
 """Official answers on the pages: under each rule they touch, and on the FAQ page.
 
-The helpers return escaped Markdown, as :class:`validator.site.pages.PageView` does;
+The helpers return escaped Markdown, as :class:`validator.site.view.BaseView` does;
 templates reach them as the global ``faq`` that :func:`install` sets per language.
 """
 
@@ -18,7 +18,7 @@ from validator.site import markdown
 from validator.site.text import anchor
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 FAQ_PAGE = "faq.md"
 
@@ -32,7 +32,7 @@ def entry_anchor(entry_id: str) -> str:
 class FaqView:
     """What templates may ask about official answers, in the view's language."""
 
-    view: PageView
+    view: BaseView
 
     def answers_of(self, rule_id: str) -> tuple[FaqEntry, ...]:
         return answers_of(self.view.rulebook, rule_id)
@@ -102,6 +102,6 @@ class FaqView:
         return shown
 
 
-def install(env: Environment, view: PageView) -> None:
+def install(env: Environment, view: BaseView) -> None:
     """Make the answers of ``view``'s language available to every template as ``faq``."""
     env.globals["faq"] = FaqView(view)

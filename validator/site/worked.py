@@ -31,7 +31,7 @@ from validator.site.text import anchor, modifier_text, roll_text
 from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 T = TypeVar("T")
 
@@ -55,7 +55,7 @@ def infer(value: object) -> Kind:
 class Values:
     """Formats values of one language, as markup (``show``) or as plain text (``text``)."""
 
-    view: PageView
+    view: BaseView
 
     def _remembered(self, key: tuple[str, str, str], make: Callable[[], T]) -> T:
         """``make()``, once per loaded workspace and language (a catalogue edited in the
@@ -199,7 +199,7 @@ class WorkedExample:
     """The form to change the given values (or the command to compute others)."""
 
 
-def catalog_text(view: PageView, context: str, english: str) -> Markup:
+def catalog_text(view: BaseView, context: str, english: str) -> Markup:
     """A text of the ``labels`` catalogue (step texts, questions), escaped, tagged with
     its language when it is not the reader's."""
     translation = view.workspace.label_catalogs[view.language.code].translate(context, english)
@@ -209,7 +209,7 @@ def catalog_text(view: PageView, context: str, english: str) -> Markup:
     return Markup(f'<span lang="{Markup.escape(translation.language)}">') + body + Markup("</span>")
 
 
-def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExample:
+def worked_example(view: BaseView, rule_id: str, example: Example) -> WorkedExample:
     scenario = view.workspace.ruleset.scenario(example.scenario)
     values = Values(view)
     given_kinds = fields_of(scenario.given)
@@ -234,7 +234,7 @@ def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExam
     )
 
 
-def worked_box(view: PageView, subject: str, example: Example, chart: Markup) -> Markup:
+def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) -> Markup:
     """The example's box as finished HTML, ``chart`` inside: Python-Markdown passes it
     through untouched, and between the "prerendered" comments MkDocs takes it without
     parsing it at all (:mod:`validator.site.prerendered`); most of a chapter page's
@@ -283,7 +283,7 @@ def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
+def _step(view: BaseView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
     """One step: its text, its arguments and result shown by the kinds its function
     declares (else the example's inputs of the same name, else what the value is)."""
     function = FUNCTIONS.get(step.key)
@@ -304,7 +304,7 @@ def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, 
                     arguments + Markup(" → ") + result)
 
 
-def _known(view: PageView, rule_id: str) -> bool:
+def _known(view: BaseView, rule_id: str) -> bool:
     try:
         view.rulebook.rule(rule_id)
     except KeyError:
@@ -418,7 +418,7 @@ def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[objec
     return changed
 
 
-def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
+def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     """A form to change the given values and see the outcome, computed at build time
     for every combination; or, for a bigger input space, the command to compute it."""
 
