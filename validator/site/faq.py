@@ -56,10 +56,6 @@ class FaqView:
     def answer_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
         return self.view.block(f"{entry.subject}#answer", entry.answer, indent)
 
-    def example_block(self, entry: FaqEntry, example_id: str, indent: int = 0) -> Markup:
-        example = next(example for example in entry.examples if example.id == example_id)
-        return self.view.block(f"{entry.subject}#example.{example.id}", example.text, indent)
-
     def computed(self, entry: FaqEntry, example_id: str) -> dict[str, object]:
         return self.view.report.computed(entry.subject, example_id)
 
