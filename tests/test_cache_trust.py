@@ -4,11 +4,13 @@ refused folder is one warning line; the command runs on without the cache."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pickle
 import subprocess
-import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -27,9 +29,16 @@ class _Planted:
 
 
 def _check(project: ProjectCopy, cache: Path | str, **more: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, CACHE_VARIABLE: str(cache), **more}
-    return subprocess.run([sys.executable, "-m", "validator", "--project", str(project.root), "check"],
-                          cwd=project.root, env=environment, capture_output=True, text=True, timeout=300)
+    """``validator check`` in this process, with the cache at ``cache``: what is tested
+    is what the command reads and writes there, not its command line."""
+    from validator.cli import main
+
+    command = ["--project", str(project.root), "check"]
+    out, err = io.StringIO(), io.StringIO()
+    with (mock.patch.dict(os.environ, {CACHE_VARIABLE: str(cache), **more}), contextlib.chdir(project.root),
+          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
+        code = main(command)
+    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
 
 
 def _plant(folder: Path, mark: Path) -> None:

@@ -48,6 +48,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TypeVar
 
+from validator.derived import KEPT, kept_function
+
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
 """Changes when the layout of a cache file changes."""
@@ -337,6 +339,8 @@ def _foreign_folder(root: Path) -> str | None:
 
 _refusal_said = False
 _project: Path | None = None
+_nothing_kept = False
+"""Inside :func:`results_kept` switched off: no cache of any kind is read or written."""
 
 
 def working_on(project: Path) -> None:
@@ -350,6 +354,8 @@ def trusted_root(project: Path | None = None) -> Path | None:
     """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
     having said why once on standard error: the command runs on without the cache."""
     global _refusal_said
+    if _nothing_kept:
+        return None
     refusal = cache_refusal(project or _project)
     if refusal is None:
         return cache_root()
@@ -372,8 +378,19 @@ def cache_folder(project: Path, environment: Mapping[str, str] = os.environ) -> 
 @contextlib.contextmanager
 def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | None]:
     """Keep results for the commands run inside: the cache is active until the end,
-    and what changed is written then (also when the command found problems)."""
-    global _active
+    and what changed is written then (also when the command found problems).  Switched
+    off (``--no-cache``, or ``VALIDATOR_CACHE_DIR`` empty), nothing is kept, on disk (the
+    search's lemmas neither, see :func:`trusted_root`) or in memory (see
+    :mod:`validator.derived`): every result is made afresh."""
+    global _active, _nothing_kept
+    if not enabled or cache_root() is None:  # nothing kept: no lemma, no value in memory either
+        earlier_off, _nothing_kept = _nothing_kept, True
+        try:
+            with KEPT.off():
+                yield None
+        finally:
+            _nothing_kept = earlier_off
+        return
     # Without user ids (Windows) no folder can be shown to be this user's alone, and a
     # pickle from elsewhere would run as code: nothing is kept there.
     owned = hasattr(os, "getuid")
@@ -413,11 +430,12 @@ def fingerprint() -> bytes:
     return hasher.hexdigest().encode()
 
 
-@functools.cache
+@kept_function(16)
 def core_digest(ruleset: str) -> bytes:
     """The rules core ``ruleset`` (``module:attribute``) names, for the results it
     computes: its name, and its package's files when it lives outside this package
-    (whose files the :func:`fingerprint` covers)."""
+    (whose files the :func:`fingerprint` covers).  Kept by the name: a process imports
+    a core once, so the files it read then are those of the code it runs."""
     hasher = hashlib.blake2b(digest_size=20)
     hasher.update(ruleset.encode("utf-8", "surrogateescape"))
     core = _core_folder(ruleset)

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
+from validator.derived import derived
 from validator.plain import Plain
 from validator.problems import Problem
 from validator.ruleset import Ruleset, Scenario, ScenarioError
@@ -105,9 +106,10 @@ def chart_key(example: Example) -> str:
                        chart.model_dump(by_alias=True) if chart is not None else None], sort_keys=True, default=str)
 
 
-_CACHE: dict[tuple[int, str], Series] = {}
-"""Series already computed, by ruleset and declaration: each language's pages ask
-for the same charts, and the check asked first."""
+CHARTS_KEPT = 4096
+"""Series kept per process (see :mod:`validator.derived`): each language's pages ask
+for the same charts, and the check asked first; a book of thousands of charts makes
+some again."""
 
 
 def declared_series(ruleset: Ruleset, example: Example) -> Series:
@@ -115,12 +117,8 @@ def declared_series(ruleset: Ruleset, example: Example) -> Series:
     chart = example.chart
     if chart is None:
         raise ValueError("the example declares no chart")
-    key = chart_key(example)
-    cached = _CACHE.get((id(ruleset), key))
-    if cached is None:
-        cached = _compute(ruleset, example, chart)
-        _CACHE[(id(ruleset), key)] = cached
-    return cached
+    return derived("chart series", ruleset, lambda: _compute(ruleset, example, chart), chart_key(example),
+                   limit=CHARTS_KEPT)
 
 
 def _compute(ruleset: Ruleset, example: Example, chart: Chart) -> Series:

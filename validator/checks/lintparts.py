@@ -44,8 +44,8 @@ def lint_workspace(workspace: Workspace, parallel: bool = False) -> list[Finding
     """Lint the English text, then every catalogue of every translated language;
     ``parallel``: each part that must be linted anew in a process of its own, on every core."""
     parts = {part: _Part.of(workspace, part) for part in lint_parts(workspace)}
-    # A part kept whole, or kept but for the messages an edit touched, takes a few
-    # milliseconds, less than starting a process: only the others start one.
+    # A part kept whole, or kept but for the messages an edit touched, costs less than
+    # starting a process: only the others start one.
     kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
     missing = [part for part, findings in kept.items() if findings is None]
 
