@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import os
 import pickle
@@ -162,8 +161,7 @@ class Bucket:
             with open_own(self._path) as stream:
                 if stream.readline() != FORMAT + b"\n" or stream.readline() != self._fingerprint + b"\n":
                     return {}
-                with _collector_paused():  # many small objects: the collector would walk them again and again
-                    entries = pickle.load(stream)
+                entries = pickle.load(stream)
         except Exception:  # a damaged or foreign file is only a result not kept
             return {}
         return entries if isinstance(entries, dict) else {}
@@ -477,18 +475,3 @@ def _version(distribution: str) -> str:
         return version(distribution)
     except PackageNotFoundError:
         return ""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No garbage collection while a bucket is read, and none of its objects looked
-    at by later collections (they are in no cycle: those of a bucket let go, see
-    :meth:`Bucket.release`, are freed all the same, by their counts)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
