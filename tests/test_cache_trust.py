@@ -115,3 +115,18 @@ def test_a_family_folder_linked_elsewhere_is_neither_read_nor_emptied(project: P
     assert not mark.exists()
     assert (elsewhere / "inputs" / "someone-elses.pickle").read_bytes() == b"theirs"
     assert sorted((elsewhere / "inputs").iterdir()) == sorted([*kept, elsewhere / "inputs" / "someone-elses.pickle"])
+
+
+def test_without_user_ids_nothing_is_kept_and_nothing_is_said(
+        project: ProjectCopy, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no user ids to prove a folder is this user's alone: neither the results
+    nor the search's lemmas are kept there, and the command runs on as without a cache."""
+    from validator.resultcache import results_kept, trusted_root
+
+    tmp_path = tmp_path_factory.mktemp("outside")  # the project's copy fills its own tmp_path
+    monkeypatch.delattr(os, "getuid")
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+    assert trusted_root(project.root) is None
+    with results_kept(project.root) as kept:
+        assert kept is None
+    assert not (tmp_path / "cache").exists()

@@ -352,7 +352,9 @@ def trusted_root(project: Path | None = None) -> Path | None:
     """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
     having said why once on standard error: the command runs on without the cache."""
     global _refusal_said
-    if _nothing_kept:
+    if _nothing_kept or not hasattr(os, "getuid"):
+        # Without user ids (Windows) no folder can be shown to be this user's alone, and
+        # a pickle from elsewhere would run as code: nothing is kept there.
         return None
     refusal = cache_refusal(project or _project)
     if refusal is None:
@@ -389,10 +391,7 @@ def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | 
         finally:
             _nothing_kept = earlier_off
         return
-    # Without user ids (Windows) no folder can be shown to be this user's alone, and a
-    # pickle from elsewhere would run as code: nothing is kept there.
-    owned = hasattr(os, "getuid")
-    folder = cache_folder(project) if enabled and owned and trusted_root(project) is not None else None
+    folder = cache_folder(project) if enabled and trusted_root(project) is not None else None
     if folder is None:
         yield None
         return
