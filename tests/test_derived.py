@@ -107,6 +107,39 @@ def test_a_label_edited_between_two_renders_shows_the_new_words(project: Project
     assert ">jinetes</option>" in after and ">caballería</option>" not in after
 
 
+
+NOT_CACHES = {
+    "api.py:__all__", "content/fastyaml.py:_SPECIAL_PLAIN", "content/fastyaml.py:_LEFT_TO_RUAMEL",
+    "content/mkdocs_config.py:REFUSED_KEYS", "site/markdown.py:SPECIAL", "site/search.py:_DASHES",  # constants
+    "trace.py:FUNCTIONS",  # the traced functions, registered as a rules core is imported
+    # The tables the manual's caching page names: each as large as the project.
+    "content/inputcache.py:_kept", "content/inputcache.py:_prepared", "content/inputcache.py:_read",
+    "content/model.py:_FIELDS_GIVEN", "site/lemmas.py:_LEMMAS", "content/yamlsource.py:_recorded",
+}
+"""The engine's module-level tables, each of which is not a cache, and why."""
+
+
+def test_no_module_keeps_a_table_of_its_own_but_those_named() -> None:
+    """A new module-level dict, list or set is a cache outside :data:`KEPT` until it is
+    shown not to be one: a constant, a registry, or a table as large as the project."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "validator"
+    found = set()
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target, value = ((node.targets[0], node.value) if isinstance(node, ast.Assign) and len(node.targets) == 1
+                             else (node.target, node.value) if isinstance(node, ast.AnnAssign) else (None, None))
+            if not isinstance(target, ast.Name) or value is None:
+                continue
+            annotation = ast.unparse(node.annotation) if isinstance(node, ast.AnnAssign) else ""
+            made = value.func.id if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else ""
+            if (isinstance(value, (ast.Dict, ast.List, ast.Set)) or made in {"dict", "list", "set", "OrderedDict"}
+                    or annotation.startswith(("dict", "list", "set", "OrderedDict"))):
+                found.add(f"{path.relative_to(package).as_posix()}:{target.id}")
+    assert found == NOT_CACHES
+
+
 def site_files(site: Path) -> dict[str, bytes]:
     return {str(path.relative_to(site)): path.read_bytes() for path in sorted(site.rglob("*")) if path.is_file()}
 
