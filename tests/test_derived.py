@@ -166,3 +166,42 @@ def test_a_build_without_caches_is_the_cached_build_byte_for_byte(
     assert len(sites["off"]) > 50 and any(name.endswith(".html") for name in sites["off"])
     assert sites["cold"] == sites["off"]
     assert sites["warm"] == sites["off"]
+
+
+def test_a_process_forked_while_another_thread_holds_the_owner_s_lock_can_use_it() -> None:
+    """A build forks its jobs while the preview's other thread may be looking a value up."""
+    import os
+    import signal
+    import threading
+    import time
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this system: the jobs run in the command")
+    kept = Kept()
+    entered, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with kept._lock:
+            entered.set()
+            release.wait()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    entered.wait()
+    try:
+        child = os.fork()
+        if child == 0:  # in the child: the lock is its own, not the held copy
+            os._exit(0 if kept.derived("kind", kept, lambda: 1) == 1 else 1)
+        deadline = time.monotonic() + 20
+        done, status = os.waitpid(child, os.WNOHANG)
+        while done == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            done, status = os.waitpid(child, os.WNOHANG)
+        if done == 0:
+            os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
+    finally:
+        release.set()
+        holder.join()
+    assert done != 0, "the forked process waited for a lock no thread of its own held"
+    assert os.waitstatus_to_exitcode(status) == 0

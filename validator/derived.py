@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, ParamSpec, TypeVar, cast
@@ -44,7 +46,15 @@ class Kept:
     def __init__(self) -> None:
         self._kinds: dict[str, OrderedDict[tuple[int, int, Hashable], tuple[object, object, object]]] = {}
         self._functions: list[Any] = []
+        self._lock = threading.Lock()
+        """The preview renders in two threads: one entry's use and another's eviction
+        must not interleave (``make`` runs outside it)."""
         self.enabled = True
+        if hasattr(os, "register_at_fork"):  # a job forked while another thread held the lock gets its own
+            os.register_at_fork(after_in_child=self._new_lock)
+
+    def _new_lock(self) -> None:
+        self._lock = threading.Lock()
 
     def derived(self, kind: str, source: object, make: Callable[[], T], detail: Hashable = None,
                 limit: int = LIMIT, also: object = None) -> T:
@@ -54,16 +64,18 @@ class Kept:
         the kind keeps (fewer for a large source, more for one value per example)."""
         if not self.enabled:
             return make()
-        entries = self._kinds.setdefault(kind, OrderedDict())
         key = (id(source), id(also), detail)
-        kept = entries.get(key)
-        if kept is not None and kept[0] is source and kept[1] is also:
-            entries.move_to_end(key)
-            return cast(T, kept[2])
+        with self._lock:
+            entries = self._kinds.setdefault(kind, OrderedDict())
+            kept = entries.get(key)
+            if kept is not None and kept[0] is source and kept[1] is also:
+                entries.move_to_end(key)
+                return cast(T, kept[2])
         made = make()
-        entries[key] = (source, also, made)
-        while len(entries) > limit:
-            entries.popitem(last=False)
+        with self._lock:
+            entries[key] = (source, also, made)
+            while len(entries) > limit:
+                entries.popitem(last=False)
         return made
 
     def function(self, limit: int) -> Callable[[Callable[P, T]], Callable[P, T]]:
@@ -92,7 +104,8 @@ class Kept:
 
     def clear(self) -> None:
         """Drop every value kept."""
-        self._kinds.clear()
+        with self._lock:
+            self._kinds.clear()
         for function in self._functions:
             function.cache_clear()
 
