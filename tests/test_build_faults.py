@@ -1,7 +1,7 @@
 """Builds killed or failing at any moment leave a complete site and no growing leftovers.
 
-Each build runs as a subprocess with the ``VALIDATOR_TEST_PAUSE_AT`` hook (see
-``validator.site.output.checkpoint``): it announces the checkpoint on stderr and
+Each build runs as a subprocess started through :data:`PAUSING`, which wraps the
+build's own steps to pause at one point: it announces the point on stderr and
 sleeps, and the test kills it there with SIGKILL. Builds of the same input are
 byte-identical, so "the old site" and "the new site" are the same bytes: after
 every fault the site must equal the first build exactly.
@@ -23,9 +23,85 @@ import pytest
 from conftest import copy_project
 
 from validator.site import output
-from validator.site.output import MARKER, PAUSE_VARIABLE
+from validator.site.output import MARKER
 
 LANGUAGES = ("en", "es", "pl")
+
+PAUSING = """
+import contextlib, os, sys, time
+from pathlib import Path
+
+from validator.cli import run
+from validator.site import build, output
+
+point = sys.argv.pop(1)
+swapping = False
+
+
+def pause(name):
+    if name == point:
+        print(f"paused at {name}", file=sys.stderr, flush=True)
+        time.sleep(600)
+
+
+staging = build.staging
+
+
+@contextlib.contextmanager
+def paused_staging(target):  # staged: the staging folder is made, nothing built
+    with staging(target) as staged:
+        pause("staged")
+        yield staged
+
+
+run_jobs = build.run_jobs
+
+
+def paused_jobs(job, names, after=None):  # mkdocs: after each language's MkDocs build
+    for name, result in run_jobs(job, names, after):
+        yield name, result
+        if after and name in after:
+            pause("mkdocs")
+
+
+swap, check_existing = build.swap, output.check_existing
+
+
+def paused_swap(staged, target):  # swapped: the new site in place, the old one aside
+    global swapping
+    swapping = True
+    swap(staged, target)
+    pause("swapped")
+
+
+def paused_check(target, shown):  # swap: the folder checked, under the lock, nothing moved
+    check_existing(target, shown)
+    if swapping:
+        pause("swap")
+
+
+class Renames:
+    # The os module as output sees it, pausing after the swap's first rename.
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def rename(self, source, destination):
+        os.rename(source, destination)
+        if swapping and "-old-" in Path(destination).name:  # the old site set aside
+            pause("between-renames")
+
+
+build.staging, build.run_jobs, build.swap = paused_staging, paused_jobs, paused_swap
+output.check_existing = paused_check
+if point == "between-renames":  # the two-rename swap, where the exchange is unavailable
+    output._exchange = lambda first, second: False
+    output.os = Renames()
+sys.argv[0] = "validator"
+run()
+"""
+"""A build that pauses at the point its first argument names: ``staged``, ``mkdocs``,
+``swap``, ``between-renames`` (forcing the two-rename swap) or ``swapped``."""
 
 
 @dataclass
@@ -38,11 +114,9 @@ class Built:
 
     def run(self, *, pause: str | None = None) -> subprocess.Popen[str]:
         environment = {**os.environ, "TMPDIR": str(self.scratch)}
-        environment.pop(PAUSE_VARIABLE, None)
         environment.pop("SOURCE_DATE_EPOCH", None)
-        if pause:
-            environment[PAUSE_VARIABLE] = pause
-        return subprocess.Popen([sys.executable, "-m", "validator", "build", "--site-dir", str(self.site)],
+        command = [sys.executable, "-c", PAUSING, pause] if pause else [sys.executable, "-m", "validator"]
+        return subprocess.Popen([*command, "build", "--site-dir", str(self.site)],
                                 cwd=self.root, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)
 

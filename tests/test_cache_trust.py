@@ -4,11 +4,13 @@ refused folder is one warning line; the command runs on without the cache."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pickle
 import subprocess
-import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -27,9 +29,16 @@ class _Planted:
 
 
 def _check(project: ProjectCopy, cache: Path | str, **more: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, CACHE_VARIABLE: str(cache), **more}
-    return subprocess.run([sys.executable, "-m", "validator", "--project", str(project.root), "check"],
-                          cwd=project.root, env=environment, capture_output=True, text=True, timeout=300)
+    """``validator check`` in this process, with the cache at ``cache``: what is tested
+    is what the command reads and writes there, not its command line."""
+    from validator.cli import main
+
+    command = ["--project", str(project.root), "check"]
+    out, err = io.StringIO(), io.StringIO()
+    with (mock.patch.dict(os.environ, {CACHE_VARIABLE: str(cache), **more}), contextlib.chdir(project.root),
+          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
+        code = main(command)
+    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
 
 
 def _plant(folder: Path, mark: Path) -> None:
@@ -106,3 +115,18 @@ def test_a_family_folder_linked_elsewhere_is_neither_read_nor_emptied(project: P
     assert not mark.exists()
     assert (elsewhere / "inputs" / "someone-elses.pickle").read_bytes() == b"theirs"
     assert sorted((elsewhere / "inputs").iterdir()) == sorted([*kept, elsewhere / "inputs" / "someone-elses.pickle"])
+
+
+def test_without_user_ids_nothing_is_kept_and_nothing_is_said(
+        project: ProjectCopy, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no user ids to prove a folder is this user's alone: neither the results
+    nor the search's lemmas are kept there, and the command runs on as without a cache."""
+    from validator.resultcache import results_kept, trusted_root
+
+    tmp_path = tmp_path_factory.mktemp("outside")  # the project's copy fills its own tmp_path
+    monkeypatch.delattr(os, "getuid")
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+    assert trusted_root(project.root) is None
+    with results_kept(project.root) as kept:
+        assert kept is None
+    assert not (tmp_path / "cache").exists()

@@ -117,7 +117,7 @@ def test_the_engines_catalogues_are_complete_and_up_to_date(tmp_path: Path, monk
     shutil.copytree(interface.ENGINE_LOCALES, engine)
     before = {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))}
     monkeypatch.setattr(interface, "ENGINE_LOCALES", engine)
-    monkeypatch.setattr("validator.content.i18n.ENGINE_LOCALES", engine)
+    monkeypatch.setattr("validator.i18n.ENGINE_LOCALES", engine)
     assert main(["i18n", "update", "--engine"]) == 0
     output = capsys.readouterr().out
     assert {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))} == before

@@ -183,8 +183,8 @@ def test_the_engines_lint_sentences_are_translated_with_their_placeholders() -> 
     from validator.checks.lint import _placeholders
     from validator.checks.said import LINT_DOMAIN, lint_languages
     from validator.content.catalogs import catalog_path
-    from validator.content.i18n import lint_template
     from validator.content.interface import ENGINE_LOCALES
+    from validator.i18n import lint_template
 
     template = {str(message.id) for message in lint_template() if message.id}
     assert lint_languages() == ("es", "pl") and len(template) > 40

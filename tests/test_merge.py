@@ -134,8 +134,8 @@ def test_an_update_keeps_the_placeholders_flag_of_every_interface_string() -> No
     """The interface's format strings keep their python-format flag through a merge,
     also when a catalogue lost it, and the shipped catalogues carry every one."""
     from validator.content.catalogs import read_catalog
-    from validator.content.i18n import ui_template
     from validator.content.interface import engine_catalog_path, engine_languages
+    from validator.i18n import ui_template
 
     def flagged(catalog: Catalog) -> set[str]:
         return {str(message.id) for message in catalog if message.id and "python-format" in message.flags}

@@ -95,67 +95,31 @@ def test_the_jobs_after_a_failed_one_do_not_run(tmp_path: Path) -> None:
     assert (tmp_path / "en").exists() and not (tmp_path / "es").exists()
 
 
-def test_a_background_job_runs_in_a_process_of_its_own_while_the_caller_goes_on() -> None:
-    from validator.parallel import in_background
+@pytest.fixture
+def without_fork_or_affinity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system like macOS or Windows: no CPU affinity, and no fork among the start methods."""
+    import multiprocessing
 
-    pending = in_background(lambda: os.getpid())
-    assert pending.result() != os.getpid()
-
-
-def test_a_background_job_s_exception_is_raised_where_its_result_is_asked_for() -> None:
-    from validator.parallel import in_background
-
-    def fails() -> None:
-        raise ProblemsFound([Problem("x.po", 3, "es", "wrong", "fix it")])
-
-    with pytest.raises(ProblemsFound) as found:
-        in_background(fails).result()
-    assert found.value.problems[0].subject == "es"
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
 
 
-def test_a_background_job_whose_process_dies_is_done_by_the_caller() -> None:
-    from validator.parallel import in_background
+@pytest.mark.usefixtures("without_fork_or_affinity")
+def test_without_fork_the_jobs_run_one_after_the_other_in_the_command() -> None:
+    from validator.parallel import jobs
 
-    parent = os.getpid()
-
-    def dies_in_a_child() -> int:
-        if os.getpid() != parent:
-            os._exit(9)
-        return 42
-
-    assert in_background(dies_in_a_child).result() == 42
+    assert jobs(4) == 1
+    ended = list(run_jobs(lambda code: (os.getpid(), code), ["en", "es", "pl"]))
+    assert ended == [(code, (os.getpid(), code)) for code in ("en", "es", "pl")]
 
 
-def test_a_cancelled_background_job_is_stopped(tmp_path: Path) -> None:
-    from validator.parallel import in_background
+def test_without_affinity_the_cores_are_those_the_system_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from validator.parallel import jobs, usable_cores
 
-    marker = tmp_path / "ended"
-
-    def slow() -> None:
-        time.sleep(3)
-        marker.write_text("ended")
-
-    pending = in_background(slow)
-    pending.cancel()
-    time.sleep(3.5)
-    assert not marker.exists()
-
-
-@pytest.mark.parametrize("why", ["one job", "threads"])
-def test_no_background_process_where_one_is_not_wanted(why: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-
-    from validator.parallel import in_background
-
-    if why == "one job":
-        monkeypatch.setenv(JOBS_VARIABLE, "1")
-        assert in_background(os.getpid).result() == os.getpid()
-        return
-    release = threading.Event()
-    thread = threading.Thread(target=release.wait)
-    thread.start()
-    try:
-        assert in_background(os.getpid).result() == os.getpid()  # a forked copy of another thread's lock
-    finally:
-        release.set()
-        thread.join()
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.delenv(JOBS_VARIABLE)
+    assert usable_cores() == 3
+    assert jobs(8) == 3
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # a count the system does not know
+    assert usable_cores() == 1

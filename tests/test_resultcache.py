@@ -4,6 +4,8 @@ a failure or a file in the project."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pickle
 from pathlib import Path
@@ -22,17 +24,29 @@ def cache_of(project: ProjectCopy) -> Path:
     return folder
 
 
-def same(run: Run, other: Run) -> None:
-    assert (run.code, run.out, run.err) == (other.code, other.out, other.err)
+def same(done: Run, other: Run) -> None:
+    assert (done.code, done.out, done.err) == (other.code, other.out, other.err)
+
+
+def run(project: ProjectCopy, *arguments: str) -> Run:
+    """The command, in this process: what these tests prove is what a run keeps for the
+    next, not the command line (a new process is no part of it: a run reads every
+    input afresh, into new objects)."""
+    from validator.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.chdir(project.root):
+        code = main(arguments)
+    return Run(code, out.getvalue(), err.getvalue())
 
 
 def uncached(project: ProjectCopy, *arguments: str) -> Run:
-    return project.validator(*arguments, "--no-cache")
+    return run(project, *arguments, "--no-cache")
 
 
 def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_project(project: ProjectCopy) -> None:
     before = sorted(path.relative_to(project.root) for path in project.root.rglob("*"))
-    cold = project.validator("check")
+    cold = run(project, "check")
     assert cold.code == 0, cold.err
     kept = sorted(path.name for path in cache_of(project).iterdir())
     assert {"inputs", "examples.pickle", "lint-source.pickle", "lint-es.pickle", "lint-pl.pickle",
@@ -41,7 +55,7 @@ def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_projec
     chapters = sorted(path.stem for path in (project.root / "docs" / "rules").glob("*.yml"))
     assert len(inputs) == len(chapters) + 3 + 6  # one per input file: chapters, 3 other parts, 2 x 3 catalogues
     assert all(any(name.startswith(f"{chapter}-yml-") for name in inputs) for chapter in chapters)
-    warm = project.validator("check")
+    warm = run(project, "check")
     same(warm, cold)
     same(warm, uncached(project, "check"))
     assert sorted(path.relative_to(project.root) for path in project.root.rglob("*")) == before
@@ -50,20 +64,20 @@ def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_projec
 def test_each_edit_is_seen_by_the_next_check(project: ProjectCopy) -> None:
     """Every kind of kept result, made stale by an edit: a parsed YAML file, an
     example's outcome, a catalogue, a message's lint findings."""
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     # A worked example's stated outcome (its YAML file and its outcome are kept).
     stated = "expect: {kind: monstrous, rider_save: 5, "
     line = project.replace("docs/rules/monstrous-mounts.yml", stated, stated.replace("5", "6"))
-    broken = project.validator("check")
+    broken = run(project, "check")
     assert broken.code == 1
     assert f"docs/rules/monstrous-mounts.yml:{line}:" in broken.err
     assert "expected rider_save = 6, computed 5" in broken.err
     same(broken, uncached(project, "check"))
     project.replace("docs/rules/monstrous-mounts.yml", stated.replace("5", "6"), stated)
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     # A number in a translation (the catalogue and that message's findings are kept).
     line = break_a_polish_number(project)
-    broken = project.validator("check")
+    broken = run(project, "check")
     assert broken.code == 1
     assert f"locales/pl/LC_MESSAGES/rules.po:{line}:" in broken.err and "numbers: numbers or dice differ" in broken.err
     same(broken, uncached(project, "check"))
@@ -72,9 +86,9 @@ def test_each_edit_is_seen_by_the_next_check(project: ProjectCopy) -> None:
 def test_a_glossary_edit_relints_messages_that_did_not_change(project: ProjectCopy) -> None:
     """The lint's findings for a message are kept by the message and the glossary:
     forbidding a word makes every unchanged message that uses it an error."""
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     project.replace("docs/glossary.yml", "forbidden:\n      es: [espader]", "forbidden:\n      es: [espadach]")
-    broken = project.validator("check")
+    broken = run(project, "check")
     assert broken.code == 1
     assert "terminology: 'espadach" in broken.err
     same(broken, uncached(project, "check"))
@@ -94,7 +108,7 @@ def test_the_glossary_test_fails_when_the_lint_key_leaves_the_glossary_out(proje
 
 
 def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCopy) -> None:
-    cold = project.validator("check")
+    cold = run(project, "check")
     folder = cache_of(project)
     inputs = sorted((folder / "inputs").iterdir())
     for number, path in enumerate(inputs):
@@ -108,8 +122,8 @@ def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCop
     (folder / "lint-pl-whole.pickle").write_bytes(b"validator-results-1\n" + resultcache.fingerprint() + b"\n"
                                                   + pickle.dumps({b"key": ("not", "findings", "at all")}))
     (folder / "core.pickle").write_bytes(b"\x80")
-    same(project.validator("check"), cold)
-    same(project.validator("check"), cold)
+    same(run(project, "check"), cold)
+    same(run(project, "check"), cold)
 
 
 def test_a_cache_folder_that_cannot_be_written_costs_nothing(project: ProjectCopy,
@@ -181,20 +195,20 @@ def rewritten(before: dict[str, int], after: dict[str, int]) -> set[str]:
 
 
 def test_an_edit_rewrites_only_what_was_made_of_the_edited_file(project: ProjectCopy) -> None:
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     before = mtimes(project)
     project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     changed = {name for name in rewritten(before, mtimes(project)) if name.startswith("inputs/")}
     assert len(changed) == 1 and changed.pop().startswith("inputs/chariots-yml-")
     assert set(mtimes(project)) == set(before)  # nothing added, nothing dropped
 
 
 def test_a_renamed_input_file_leaves_nothing_kept_for_its_old_name(project: ProjectCopy) -> None:
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     old = project.path("docs/rules/chariots.yml")
     old.rename(old.with_name("war-chariots.yml"))
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     inputs = sorted(path.name for path in (cache_of(project) / "inputs").iterdir())
     assert any(name.startswith("war-chariots-yml-") for name in inputs)
     assert not any(name.startswith("chariots-yml-") for name in inputs)
@@ -204,10 +218,10 @@ def test_an_english_edit_relints_its_messages_in_every_language_as_a_whole_lint_
     """The English text of a rule changes: each language's findings are those kept,
     but for that rule's message, linted again (its translation is now out of date);
     the messages' own findings (lint-es.pickle) are not even read."""
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     before = mtimes(project)
     project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
-    warm = project.validator("lint")
+    warm = run(project, "lint")
     assert warm.out.count("the translation was made for an older English text") >= 2  # es and pl
     same(warm, uncached(project, "lint"))
     assert {"lint-es-whole.pickle", "lint-pl-whole.pickle"} <= rewritten(before, mtimes(project))
@@ -224,7 +238,7 @@ def test_the_english_edit_test_fails_when_the_kept_findings_ignore_the_edit(
     def stale(self: lintparts._Part, _workspace: object, earlier: object) -> list[lint.Finding] | None:
         return list(earlier[1]) if isinstance(earlier, tuple) else None
 
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
     monkeypatch.setattr(lintparts._Part, "updated", stale)
     capsys.readouterr()
@@ -235,10 +249,10 @@ def test_the_english_edit_test_fails_when_the_kept_findings_ignore_the_edit(
 
 
 def test_a_catalogue_edit_leaves_what_was_made_of_the_other_inputs(project: ProjectCopy) -> None:
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     before = mtimes(project)
     line = break_a_polish_number(project)
-    broken = project.validator("check")
+    broken = run(project, "check")
     assert broken.code == 1 and f"locales/pl/LC_MESSAGES/rules.po:{line}:" in broken.err
     same(broken, uncached(project, "check"))
     changed = rewritten(before, mtimes(project))
@@ -264,7 +278,7 @@ def edit_two_spanish_entries(project: ProjectCopy) -> None:
     entry grows two lines, with a number of its own."""
     translate_anew(project, "shooting-at-characters/randomising-hits#example.four-models-two-hits",
                    "Un mago entre 99 arqueros.")
-    assert project.validator("check").code == 1
+    assert run(project, "check").code == 1
     translate_anew(project, "characters-alone#title", "Personajes ", "en solitario, ", "los 7")
 
 
@@ -273,10 +287,10 @@ def test_a_few_catalogue_entries_edited_are_linted_alone_as_a_whole_lint_would(p
     the kept ones, but for the edited entries', linted again, and every later one's,
     at its new line; the messages' own findings (lint-es.pickle, which a relint message
     by message writes) are left as they were."""
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     edit_two_spanish_entries(project)
     before = mtimes(project)
-    warm = project.validator("lint").out
+    warm = run(project, "lint").out
     assert "lint-es.pickle" not in rewritten(before, mtimes(project))
     cold = uncached(project, "lint").out
     assert warm == cold
@@ -298,7 +312,7 @@ def test_the_catalogue_edit_test_fails_when_the_kept_findings_miss_the_edit(
         return real(since, frozenset() if broken == "contexts" else contexts,
                     lines_moved and broken != "lines")
 
-    assert project.validator("check").code == 0
+    assert run(project, "check").code == 0
     edit_two_spanish_entries(project)
     monkeypatch.setattr(workspace, "CatalogEdit", misrecorded)
     capsys.readouterr()
@@ -331,7 +345,38 @@ def test_a_check_with_nothing_new_to_run_does_not_import_the_rules_core(project:
 def test_a_kept_chart_problem_is_reported_again(project: ProjectCopy) -> None:
     project.replace("docs/rules/chariots.yml", "chart: {over: hits, from: 1, to: 10}",
                     "chart: {over: no-such-input, from: 1, to: 10}")
-    cold = project.validator("check")
+    cold = run(project, "check")
     assert cold.code == 1 and "chart:" in cold.err
-    same(project.validator("check"), cold)
+    same(run(project, "check"), cold)
     same(cold, uncached(project, "check"))
+
+
+def test_every_fact_the_lint_consults_is_part_of_its_key() -> None:
+    """A check that needs one more fact gets it as a field of the context, and the key
+    of the kept findings follows without being told (a field left out of the key would
+    keep findings made without the fact after it changed)."""
+    from dataclasses import fields, replace
+
+    from validator.checks.lint import LintContext
+    from validator.content.loader import load_rulebook
+    from validator.content.project import load_project
+
+    root = Path(__file__).resolve().parent.parent
+    rulebook = load_rulebook(root, load_project(root))
+    context = LintContext.of(rulebook, "es", {"charge": "carga"}, {"rules/a#title": "A"})
+
+    def other(value: object) -> object:
+        if isinstance(value, str):
+            return f"{value}-other"
+        if isinstance(value, dict):
+            return {**value, "another": "entry"}
+        if value is rulebook.glossary:
+            return rulebook.glossary.model_copy(update={"terms": rulebook.glossary.terms[1:]})
+        raise AssertionError(f"no other value known for {value!r}: teach this test one")
+
+    for item in fields(context):
+        changed = replace(context, **{item.name: other(getattr(context, item.name))})
+        if item.name == "current_english":  # each message's own English is in its own key
+            assert changed.key == context.key
+        else:
+            assert changed.key != context.key, item.name

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from validator.parallel import JOBS_VARIABLE
+from validator.plain import to_json
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
-from validator.ruleset import Ruleset, ScenarioError, search_book_folder, to_json
+from validator.ruleset import Ruleset, ScenarioError, search_book_folder
 
 if TYPE_CHECKING:
     from validator.content.project import Project
@@ -343,7 +344,7 @@ def _lint(project: Path, arguments: argparse.Namespace) -> int:
 
 
 def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.content.i18n import update_catalogs, update_engine_catalogs
+    from validator.i18n import update_catalogs, update_engine_catalogs
     from validator.site.output import OutputError
     from validator.site.reproducible import build_epoch
 
@@ -359,9 +360,9 @@ def _i18n_update(project: Path, arguments: argparse.Namespace) -> int:
 
 
 def _i18n_init(project: Path, arguments: argparse.Namespace) -> int:
-    from validator.content.i18n import update_catalogs
     from validator.content.newlanguage import init_refusal
     from validator.content.project import load_project
+    from validator.i18n import update_catalogs
     from validator.site.output import OutputError
     from validator.site.reproducible import build_epoch
 

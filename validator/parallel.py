@@ -9,7 +9,9 @@ ends (a worker kept for several jobs holds the largest heap any of them grew, an
 two such workers were most of a build's peak memory).  Each dies with the build (a
 killed build leaves no process writing into its staging folder).  A job's
 :class:`ProblemsFound` comes back as its problems, so the report stays one line
-per problem; a job whose process dies is named.
+per problem; a job whose process dies is named.  Where processes cannot be forked
+(macOS' and Windows' default start methods would load the whole project again in
+each), the jobs run one after the other in the command, with the same results.
 """
 
 from __future__ import annotations
@@ -21,11 +23,10 @@ import multiprocessing
 import os
 import pickle
 import signal
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, TypeVar
 
 from validator.problems import Problem, ProblemsFound
 
@@ -42,10 +43,29 @@ _JOB: Callable[[str], Any] | None = None
 
 
 def jobs(count: int) -> int:
-    """Processes for ``count`` jobs: at most one per core, none for one job."""
+    """Processes for ``count`` jobs: at most one per core, none for one job, and none
+    where processes cannot be forked (macOS' and Windows' default start methods would
+    load the whole project again in each process): the jobs then run one after the other."""
+    if not can_fork():
+        return min(1, count)
     wanted = os.environ.get(JOBS_VARIABLE, "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else len(os.sched_getaffinity(0))
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else usable_cores()
     return min(cores, count)
+
+
+def can_fork() -> bool:
+    """Whether jobs can run in forked processes, which inherit what the build loaded."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its affinity where the system has one (Linux),
+    else every core the system counts."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        with contextlib.suppress(OSError):
+            return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def _die_with_parent() -> None:
@@ -93,7 +113,7 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
     global _JOB
     needs = dict(after or {})
     workers = jobs(len(names))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1:
         for name in names:
             yield name, job(name)
         return
@@ -161,67 +181,6 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
         gc.unfreeze()
     if problems:
         raise ProblemsFound(problems)
-
-
-class Pending(Generic[R]):
-    """A result being made in a process of its own (see :func:`in_background`)."""
-
-    def __init__(self, make: Callable[[], R], process: BaseProcess | None = None,
-                 receiving: Connection | None = None) -> None:
-        self._make, self._process, self._receiving = make, process, receiving
-
-    def result(self) -> R:
-        """Wait for the result (made here if there is no process, or it died); an
-        exception ``make`` raised is raised here."""
-        if self._process is None or self._receiving is None:
-            return self._make()
-        try:
-            outcome = self._receiving.recv()
-        except (EOFError, OSError):
-            outcome = None  # the process died: the work is done here
-        finally:
-            self.cancel()
-        if outcome is None:
-            return self._make()
-        if outcome[0] == "error":
-            raise outcome[1]
-        return cast(R, outcome[1])
-
-    def cancel(self) -> None:
-        """Stop the process if it still runs (the caller no longer wants the result)."""
-        if self._process is not None and self._receiving is not None:
-            self._receiving.close()
-            if self._process.is_alive():
-                self._process.kill()
-            self._process.join()
-            self._process = None
-
-
-def in_background(make: Callable[[], R]) -> Pending[R]:
-    """Start ``make()`` in a process of its own, now: the caller goes on with other
-    work meanwhile (a check reads its inputs while MkDocs loads its configuration)
-    and asks for the result when it needs it.  Made by the asking instead where a
-    second process is not wanted: one job at a time, no fork, or threads in the caller
-    (the preview's server: a forked copy of a lock another thread holds is never released)."""
-    if jobs(2) <= 1 or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
-        return Pending(make)
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-
-    def child() -> None:
-        _die_with_parent()
-        try:
-            outcome: tuple[Any, ...] = ("done", make())
-        except BaseException as error:  # raised again where the result is asked for
-            outcome = ("error", error)
-        _send_back(sending, outcome, "a background job")
-
-    # Not a daemon, which multiprocessing forbids to have processes of its own; it dies
-    # with the command all the same (see _die_with_parent).
-    process = context.Process(target=child, name="validator: background", daemon=False)
-    process.start()
-    sending.close()
-    return Pending(make, process, receiving)
 
 
 def made_in_shares(shares: Sequence[Sequence[T]], make: Callable[[T], R]) -> list[list[R] | None]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import os
 import pickle
@@ -47,6 +46,8 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TypeVar
+
+from validator.derived import KEPT, kept_function
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
@@ -160,8 +161,7 @@ class Bucket:
             with open_own(self._path) as stream:
                 if stream.readline() != FORMAT + b"\n" or stream.readline() != self._fingerprint + b"\n":
                     return {}
-                with _collector_paused():  # many small objects: the collector would walk them again and again
-                    entries = pickle.load(stream)
+                entries = pickle.load(stream)
         except Exception:  # a damaged or foreign file is only a result not kept
             return {}
         return entries if isinstance(entries, dict) else {}
@@ -337,6 +337,8 @@ def _foreign_folder(root: Path) -> str | None:
 
 _refusal_said = False
 _project: Path | None = None
+_nothing_kept = False
+"""Inside :func:`results_kept` switched off: no cache of any kind is read or written."""
 
 
 def working_on(project: Path) -> None:
@@ -350,6 +352,10 @@ def trusted_root(project: Path | None = None) -> Path | None:
     """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
     having said why once on standard error: the command runs on without the cache."""
     global _refusal_said
+    if _nothing_kept or not hasattr(os, "getuid"):
+        # Without user ids (Windows) no folder can be shown to be this user's alone, and
+        # a pickle from elsewhere would run as code: nothing is kept there.
+        return None
     refusal = cache_refusal(project or _project)
     if refusal is None:
         return cache_root()
@@ -372,8 +378,19 @@ def cache_folder(project: Path, environment: Mapping[str, str] = os.environ) -> 
 @contextlib.contextmanager
 def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | None]:
     """Keep results for the commands run inside: the cache is active until the end,
-    and what changed is written then (also when the command found problems)."""
-    global _active
+    and what changed is written then (also when the command found problems).  Switched
+    off (``--no-cache``, or ``VALIDATOR_CACHE_DIR`` empty), nothing is kept, on disk (the
+    search's lemmas neither, see :func:`trusted_root`) or in memory (see
+    :mod:`validator.derived`): every result is made afresh."""
+    global _active, _nothing_kept
+    if not enabled or cache_root() is None:  # nothing kept: no lemma, no value in memory either
+        earlier_off, _nothing_kept = _nothing_kept, True
+        try:
+            with KEPT.off():
+                yield None
+        finally:
+            _nothing_kept = earlier_off
+        return
     folder = cache_folder(project) if enabled and trusted_root(project) is not None else None
     if folder is None:
         yield None
@@ -410,11 +427,12 @@ def fingerprint() -> bytes:
     return hasher.hexdigest().encode()
 
 
-@functools.cache
+@kept_function(16)
 def core_digest(ruleset: str) -> bytes:
     """The rules core ``ruleset`` (``module:attribute``) names, for the results it
     computes: its name, and its package's files when it lives outside this package
-    (whose files the :func:`fingerprint` covers)."""
+    (whose files the :func:`fingerprint` covers).  Kept by the name: a process imports
+    a core once, so the files it read then are those of the code it runs."""
     hasher = hashlib.blake2b(digest_size=20)
     hasher.update(ruleset.encode("utf-8", "surrogateescape"))
     core = _core_folder(ruleset)
@@ -456,18 +474,3 @@ def _version(distribution: str) -> str:
         return version(distribution)
     except PackageNotFoundError:
         return ""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No garbage collection while a bucket is read, and none of its objects looked
-    at by later collections (they are in no cycle: those of a bucket let go, see
-    :meth:`Bucket.release`, are freed all the same, by their counts)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import types
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Union
+
+from validator.derived import kept_function
 
 Kind = Any
 """A kind: a name (``"die"``, ``"roll"``, ...), a :class:`Shown` where some values have
@@ -152,14 +153,14 @@ def fields_of(cls: type) -> dict[str, Kind]:
     return dict(_fields_of(cls))
 
 
-@functools.cache
+@kept_function(256)
 def _fields_of(cls: type) -> tuple[tuple[str, Kind], ...]:
     """Resolving type hints is slow and every shown value asks again: once per class."""
     hints = typing.get_type_hints(cls, include_extras=True)
     return tuple((field.name, kind_of(hints[field.name])) for field in dataclasses.fields(cls))
 
 
-@functools.cache
+@kept_function(1024)
 def returned(function: Any) -> Kind:
     """The kind of what ``function`` returns ("text" when it does not say); once per function."""
     try:
@@ -174,7 +175,7 @@ def parameters(function: Any) -> dict[str, Kind]:
     return dict(_parameters(function))
 
 
-@functools.cache
+@kept_function(1024)
 def _parameters(function: Any) -> tuple[tuple[str, Kind], ...]:
     try:
         hints = typing.get_type_hints(function, include_extras=True)

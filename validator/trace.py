@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from validator.content.labels import meaning_context
+from validator.plain import to_json, to_plain
 from validator.shown import fields_of, meaning_words, parameters, returned
 
 MAX_STEPS = 24
@@ -36,7 +37,7 @@ class Step:
     """One call of a core function: ``key`` names the function (``module.function``),
     ``text`` is its English description, ``rules`` the rule ids it applies,
     ``params`` the arguments it was called with and ``result`` what it returned,
-    both as plain data (see :func:`validator.ruleset.to_plain`)."""
+    both as plain data (see :func:`validator.plain.to_plain`)."""
 
     key: str
     text: str
@@ -46,8 +47,6 @@ class Step:
     depth: int = 1
 
     def as_json(self) -> dict[str, Any]:
-        from validator.ruleset import to_json
-
         return {"key": self.key, "text": self.text, "rules": list(self.rules),
                 "params": to_json(dict(self.params)), "result": to_json(self.result), "depth": self.depth}
 
@@ -155,8 +154,6 @@ def _params(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[st
 
 
 def _plain(value: object) -> Any:
-    from validator.ruleset import to_plain
-
     if isinstance(value, (frozenset, set)):
         return sorted(to_plain(item) for item in value)
     return to_plain(value)

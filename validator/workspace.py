@@ -29,7 +29,6 @@ from validator.content.model import Chapter
 from validator.content.parsedcatalogs import ParsedCatalogs
 from validator.content.project import Project, load_project, load_rules_core, rules_core_problem
 from validator.content.yamlsource import read_input, reads_recorded
-from validator.parallel import Pending, in_background
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, search_book_folder
 
@@ -116,13 +115,10 @@ def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
     made, and made again if asked for (a build, see :mod:`validator.content.parsedcatalogs`)."""
     with reads_recorded() as read:
         project = load_project(root)
-        mkdocs = in_background(partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
-                                       root / project.content_dir))
-        try:
-            with prepared(_wanted(root, project)):
-                return _load_workspace(root, project, mkdocs, read, keep_catalogs)
-        finally:
-            mkdocs.cancel()  # when the load stopped before it asked for the result
+        mkdocs = partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
+                         root / project.content_dir)
+        with prepared(_wanted(root, project)):
+            return _load_workspace(root, project, mkdocs, read, keep_catalogs)
 
 
 def _wanted(root: Path, project: Project) -> list[Wanted]:
@@ -147,10 +143,10 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
     return wanted
 
 
-def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]],
+def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Problem]],
                     read: Mapping[str, bytes], keep_catalogs: bool) -> Workspace:
     """The workspace, or every problem of its inputs; ``mkdocs`` gives MkDocs' own
-    findings on the project's ``mkdocs.yml`` (worked out meanwhile, see :func:`load_workspace`);
+    findings on the project's ``mkdocs.yml``;
     ``read``, every input file read so far, grows with those this load reads."""
     problems: list[Problem] = []
     rulebook: Rulebook | None = None
@@ -166,7 +162,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Pending[list[Problem]]
         findable = False
     if not findable:
         problems.append(rules_core_problem(project, f"No module named {module!r}"))
-    problems.extend(mkdocs.result())
+    problems.extend(mkdocs())
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     raw = ParsedCatalogs(root)

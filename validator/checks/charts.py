@@ -23,8 +23,10 @@ from typing import Any, Literal
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
+from validator.derived import derived
+from validator.plain import Plain
 from validator.problems import Problem
-from validator.ruleset import Plain, Ruleset, Scenario, ScenarioError
+from validator.ruleset import Ruleset, Scenario, ScenarioError
 
 MAX_POINTS = 20
 """More bars than this no longer read as a chart on a phone."""
@@ -67,7 +69,7 @@ def chart_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Pr
         for example in rule.examples:
             if example.chart is None or example.scenario not in core.facts.names:
                 continue
-            outcome = core.chart_outcome(example)
+            outcome = chart_outcome(core, example)
             if outcome:
                 message, key, fix = outcome
                 position = example.position
@@ -76,7 +78,18 @@ def chart_problems(rulebook: Rulebook, core: Ruleset | RulesCore) -> Iterator[Pr
                               f"example '{example.id}' ({example.scenario}): chart: {message}", fix)
 
 
-def declared_outcome(ruleset: Ruleset, example: Example) -> tuple[str, ...]:
+ChartOutcome = tuple[str, ...]
+"""What drawing a chart gives: nothing, or what is wrong with its declaration
+(message, the key to point at, fix)."""
+
+
+def chart_outcome(core: RulesCore, example: Example) -> ChartOutcome:
+    """Whether ``example``'s chart can be drawn, kept between runs by the chart's
+    declaration and the core."""
+    return core.made("charts", (chart_key(example),), lambda: declared_outcome(core.ruleset, example))
+
+
+def declared_outcome(ruleset: Ruleset, example: Example) -> ChartOutcome:
     """Whether ``example``'s chart can be drawn: () when it can, else what is wrong
     (message, the ``chart:`` key to point at, fix)."""
     try:
@@ -93,9 +106,10 @@ def chart_key(example: Example) -> str:
                        chart.model_dump(by_alias=True) if chart is not None else None], sort_keys=True, default=str)
 
 
-_CACHE: dict[tuple[int, str], Series] = {}
-"""Series already computed, by ruleset and declaration: each language's pages ask
-for the same charts, and the check asked first."""
+CHARTS_KEPT = 4096
+"""Series kept per process (see :mod:`validator.derived`): each language's pages ask
+for the same charts, and the check asked first; a book of thousands of charts makes
+some again."""
 
 
 def declared_series(ruleset: Ruleset, example: Example) -> Series:
@@ -103,12 +117,8 @@ def declared_series(ruleset: Ruleset, example: Example) -> Series:
     chart = example.chart
     if chart is None:
         raise ValueError("the example declares no chart")
-    key = chart_key(example)
-    cached = _CACHE.get((id(ruleset), key))
-    if cached is None:
-        cached = _compute(ruleset, example, chart)
-        _CACHE[(id(ruleset), key)] = cached
-    return cached
+    return derived("chart series", ruleset, lambda: _compute(ruleset, example, chart), chart_key(example),
+                   limit=CHARTS_KEPT)
 
 
 def _compute(ruleset: Ruleset, example: Example, chart: Chart) -> Series:

@@ -18,8 +18,9 @@ from validator import resultcache
 from validator.checks.rulescore import RulesCore
 from validator.content.model import Example, Position
 from validator.parallel import jobs, made_in_shares
+from validator.plain import Plain
 from validator.problems import Problem
-from validator.ruleset import Plain, Ruleset, ScenarioError
+from validator.ruleset import Ruleset, ScenarioError
 from validator.trace import Step
 
 

@@ -17,16 +17,16 @@ The lint of a whole workspace, in parts on every core, is :mod:`validator.checks
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
+from pydantic import BaseModel
 
 from validator import resultcache
 from validator.checks.said import said
@@ -36,7 +36,7 @@ from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Node, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens
 from validator.content.yamlsource import read_input
-from validator.derived import derived
+from validator.derived import derived, kept_function
 from validator.problems import Problem, ProblemsFound
 
 
@@ -67,9 +67,9 @@ class Finding:
 class LintContext:
     """All that the checks may consult besides the message itself.
 
-    It is part of the key each message's findings are kept under between runs: a
-    check that needs more of the rulebook must have it added here (and to
-    :attr:`key`), or a run after an edit would not see the change."""
+    Every field is part of the key each message's findings are kept under between
+    runs (see :attr:`key`): a check that needs one more fact gets it as a field,
+    and the key follows by itself."""
 
     terms: Glossary
     """The rulebook's glossary: its terms, their forms, the names it keeps consistent."""
@@ -88,9 +88,19 @@ class LintContext:
 
     @cached_property
     def key(self) -> bytes:
-        """What the checks consult, but for the per-message English text."""
-        return resultcache.digest(self.terms.model_dump(), self.source_language, self.language,
-                                  sorted(self.glossary.items()))
+        """Every field, by name and value, but the per-message English text (only a
+        message's own entry of it is part of that message's key)."""
+        return resultcache.digest(*((item.name, _keyed(getattr(self, item.name))) for item in fields(self)
+                                    if item.name != "current_english"))
+
+
+def _keyed(value: object) -> object:
+    """A field's value in a form :func:`validator.resultcache.digest` takes as it is."""
+    if isinstance(value, BaseModel):
+        return value.model_dump()
+    if isinstance(value, Mapping):
+        return sorted(value.items())
+    return value
 
 
 MessageCheck = Callable[[Message, LintContext], Iterator[tuple[str, Severity, str, str]]]
@@ -273,7 +283,7 @@ def _longest_first(terms: tuple[Term, ...]) -> tuple[Term, ...]:
     return derived("terms longest first", terms, lambda: tuple(sorted(terms, key=lambda term: -len(term.term))))
 
 
-@functools.cache
+@kept_function(4096)
 def _english_use(term: str) -> re.Pattern[str]:
     """Where the English text uses ``term``: as whole words, not inside a hyphenated
     word ("rank" is not in "rank-and-file").  A term written with a capital is a

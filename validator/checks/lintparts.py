@@ -46,8 +46,8 @@ def lint_workspace(workspace: Workspace, parallel: bool = False, language: str |
     ``language``: that language's catalogues alone, what its translators act on."""
     chosen = [part for part in lint_parts(workspace) if language is None or part == language]
     parts = {part: _Part.of(workspace, part) for part in chosen}
-    # A part kept whole, or kept but for the messages an edit touched, takes a few
-    # milliseconds, less than starting a process: only the others start one.
+    # A part kept whole, or kept but for the messages an edit touched, costs less than
+    # starting a process: only the others start one.
     kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
     missing = [part for part, findings in kept.items() if findings is None]
 

@@ -6,7 +6,7 @@ the core is kept too, by the core (see :func:`validator.resultcache.core_digest`
 its scenarios, the rules each implements and its ruling variants (the references
 check), and whether each example's ``chart:`` can be drawn.  So a check with
 nothing new to run never imports the core, its scenarios' dataclasses and their
-input validators, whose import would be most of what such a check costs.
+input validators.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from validator import resultcache
-from validator.content.model import Example
 from validator.ruleset import Ruleset
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -37,11 +39,6 @@ class CoreFacts:
     @cached_property
     def names(self) -> frozenset[str]:
         return frozenset(name for name, _rule_ids in self.scenarios)
-
-
-ChartOutcome = tuple[str, ...]
-"""What drawing a chart gives: nothing, or what is wrong with its declaration
-(message, the key to point at, fix)."""
 
 
 class RulesCore:
@@ -67,12 +64,10 @@ class RulesCore:
                                                lambda: _as_tuple(CoreFacts.of(self.ruleset)))
         return CoreFacts(scenarios, variants)
 
-    def chart_outcome(self, example: Example) -> ChartOutcome:
-        """Whether ``example``'s chart can be drawn: () or (message, key, fix)."""
-        from validator.checks.charts import chart_key, declared_outcome
-
-        return resultcache.made(self._kept("charts"), (*self._identity(), chart_key(example)),
-                                lambda: declared_outcome(self.ruleset, example))
+    def made(self, bucket: str, parts: tuple[object, ...], make: Callable[[], T]) -> T:
+        """``make()`` of this core, kept in ``bucket`` by ``parts`` and the core's files
+        (made every time when the core has no name to be known by)."""
+        return resultcache.made(self._kept(bucket), (*self._identity(), *parts), make)
 
     def _kept(self, bucket: str) -> resultcache.Bucket | None:
         return resultcache.bucket(bucket) if self.name else None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from validator.content.model import Glossary, Name, Term
 from validator.content.tokens import Literal, Token, split
-from validator.derived import derived
+from validator.derived import derived, kept_function
 
 _WORD = re.compile(r"\w+")
 
@@ -151,7 +151,7 @@ def unlinked_terms(text: str, glossary: Glossary, language: str, source_language
     return [Unlinked(term_id, shown) for _, term_id, shown in sorted(found)]
 
 
-@functools.cache
+@kept_function(4096)
 def variant_pattern(variant: str) -> re.Pattern[str]:
     """Where a text uses a forbidden variant: each of its words starts a word of the
     text (so a stem, "rumak bojow", finds "rumaku bojowym" in every case), the

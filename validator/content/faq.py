@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from pydantic import Field, model_validator
 
-from validator.content.model import Evidence, Example, Id, Message, Node, RuleId, Text, address_problem
+from validator.content.model import (
+    Chapter,
+    Evidence,
+    Example,
+    Id,
+    Message,
+    Node,
+    Rule,
+    RuleId,
+    Sources,
+    Text,
+    address_problem,
+)
 from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem, ProblemsFound
-
-if TYPE_CHECKING:
-    from validator.content.loader import Rulebook
 
 FAQ_FILE = "faq.yml"
 CONTEXT_PREFIX = "faq/"
@@ -107,7 +116,28 @@ def load_faq(content: Path, shown_dir: str) -> Faq:
     return validate(Faq, read_yaml(path, shown), shown)
 
 
-def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
+class Book(Protocol):
+    """What the answers' checks and lookups read of a rulebook: the loader's
+    :class:`~validator.content.loader.Rulebook`, which reads this module to load one."""
+
+    @property
+    def chapters(self) -> tuple[Chapter, ...]: ...
+
+    @property
+    def sources(self) -> Sources: ...
+
+    @property
+    def faq(self) -> Faq: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+
+    def rule(self, rule_id: str) -> Rule: ...
+
+    def chapter_of(self, rule_id: str) -> Chapter: ...
+
+
+def faq_problems(rulebook: Book) -> Iterator[Problem]:
     """Each answer names rules and a source that exist, and ids are unique."""
     rule_ids = {name for rule in rulebook.rules for name in (rule.id, *rule.aliases)}
     sources = {source.id: source for source in rulebook.sources.sources}
@@ -157,14 +187,14 @@ def faq_problems(rulebook: Rulebook) -> Iterator[Problem]:
             seen_examples.add(example.id)
 
 
-def answers_of(rulebook: Rulebook, rule_id: str) -> tuple[FaqEntry, ...]:
+def answers_of(rulebook: Book, rule_id: str) -> tuple[FaqEntry, ...]:
     """The official answers that touch ``rule_id`` (named by its id or an alias)."""
     rule = rulebook.rule(rule_id)
     names = {rule.id, *rule.aliases}
     return tuple(entry for entry in rulebook.faq.faq if names & set(entry.rules))
 
 
-def home_chapter(rulebook: Rulebook, entry: FaqEntry) -> str:
+def home_chapter(rulebook: Book, entry: FaqEntry) -> str:
     """The chapter whose FAQ section holds ``entry``: that of the first rule it touches."""
     return rulebook.chapter_of(entry.rules[0]).id
 

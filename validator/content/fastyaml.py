@@ -1,7 +1,7 @@
 """The common case of reading YAML, fast: libyaml's parser, ruamel's annotated result.
 
 ruamel.yaml's round-trip loader records the line of every key and item, but it is
-pure Python and took about half of ``validator check`` on a large rulebook.  The
+pure Python, and most of what ``validator check`` does on a large rulebook.  The
 rulebook's files are almost always plain: block mappings and sequences, plain or
 quoted texts, small integers and decimals, booleans.  For those, the events of libyaml's C parser
 (which PyYAML, a dependency of MkDocs, ships) carry every position needed, and this

@@ -63,9 +63,9 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
         return made
     finally:
         if isinstance(store, resultcache.Bucket):
-            # Written now and let go: a file's bytes and what was made of them were
-            # held to the end of the command, also by the build that forks its
-            # jobs (a tenth of what it held at 1,000 rules).
+            # Written now and let go: otherwise a file's bytes and what was made of
+            # them would be held to the end of the command, also by the build that
+            # forks its jobs, each of which would inherit them.
             store.release()
 
 
@@ -103,8 +103,8 @@ class Wanted(NamedTuple):
 @contextlib.contextmanager
 def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
     """Make in advance, in processes on every core, what :func:`made_from` will be
-    asked for inside and has not kept: a run's parsing (about two seconds at 1,000
-    rules) was all on one core.  What fails is left to ``made_from``, which says why
+    asked for inside and has not kept: parsing is most of a cold run's loading, and
+    otherwise it would all happen on one core.  What fails is left to ``made_from``, which says why
     in order; what is not asked for is dropped at the end."""
     _read.update((item.shown_as, (item.data, digest_of(item.data))) for item in wanted)
     missing = [item for item in wanted if not _known(item)]

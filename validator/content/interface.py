@@ -15,6 +15,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from validator.content.catalogs import UI_DOMAIN, catalog_path
+from validator.derived import derived
 
 ENGINE_LOCALES = Path(__file__).resolve().parent.parent / "locale"
 """The engine's interface catalogues: ``ui.pot`` and ``<lang>/LC_MESSAGES/ui.po``."""
@@ -37,29 +38,22 @@ def is_translated(message: Message) -> bool:
     return all(message.string) if isinstance(message.string, (list, tuple)) else True
 
 
-_MERGED: dict[tuple[int, int], tuple[Catalog, Catalog, Catalog]] = {}
-"""(engine, book) -> the merged catalogue, kept while both readings are in use: the
-live preview tells an unchanged interface by the catalogue's identity, and the
-templates are compiled once per catalogue."""
-
-
 def merged_interface(engine: Catalog | None, book: Catalog | None) -> Catalog | None:
     """The engine's catalogue with the book's translated entries in place of its own
     (or added); either alone when the other is missing."""
     if engine is None or book is None:
         return book if engine is None else engine
-    key = (id(engine), id(book))
-    kept = _MERGED.get(key)
-    if kept is not None and kept[0] is engine and kept[1] is book:
-        return kept[2]
+    # Kept while both readings are in use: the live preview tells an unchanged interface
+    # by the catalogue's identity, and the templates are compiled once per catalogue.
+    return derived("merged interface", engine, lambda: _merged(engine, book), also=book)
+
+
+def _merged(engine: Catalog, book: Catalog) -> Catalog:
     merged = copy.deepcopy(engine)
     for message in book:
         if message.id and is_translated(message):
             merged.delete(message.id, message.context)
             merged[message.id] = copy.deepcopy(message)
-    if len(_MERGED) >= 16:
-        _MERGED.clear()
-    _MERGED[key] = (engine, book, merged)
     return merged
 
 

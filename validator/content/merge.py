@@ -160,11 +160,6 @@ def write_catalog_if_changed(catalog: Catalog, path: Path) -> bool:
     return True
 
 
-def write_catalog_atomically(catalog: Catalog, path: Path) -> None:
-    """Write ``catalog`` so that a crash leaves either the old file or the new one."""
-    write_bytes_atomically(catalog_bytes(catalog), path)
-
-
 def _mode_of(path: Path) -> int:
     try:
         return stat.S_IMODE(path.stat().st_mode)

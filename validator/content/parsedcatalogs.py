@@ -5,12 +5,11 @@ first asked for.
 Few read them: the translation lint and the preview's comparison of two readings.
 The pages read the compact :class:`validator.content.catalogs.RuleCatalog` made of
 them.  A build holds its inputs while the pages of two languages render in
-processes forked from it, and the parsed catalogues of a 1,000-rule book were a
-fifth of what it held (about 20 MiB): it lets them go once the load has made the
-compact ones, and the lint, in a process of its own, makes its language's again,
-from the cache of what was made of each input (:mod:`validator.content.inputcache`)
-or by parsing the file: of the bytes the load read, so that what the lint reports is
-what the build published.
+processes forked from it, and the parsed catalogues are a large share of what it
+holds: it lets them go once the load has made the compact ones, and the lint, in a
+process of its own, makes its language's again, from the cache of what was made of
+each input (:mod:`validator.content.inputcache`) or by parsing the file: of the bytes
+the load read, so that what the lint reports is what the build published.
 """
 
 from __future__ import annotations

@@ -7,17 +7,19 @@ the words of the worked examples (``labels``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from babel.messages.catalog import Catalog
 
 from validator.content import interface
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, State, read_catalog
+from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, State, read_catalog
 from validator.content.interface import is_translated
 from validator.content.labels import LABELS_DOMAIN
+from validator.content.loader import Rulebook
 from validator.content.model import Message
-from validator.workspace import Workspace
+from validator.content.project import Project
 
 REFERENCE_GROUP = "reference"
 """Glossary, sources, register of discrepancies and the site title."""
@@ -74,7 +76,27 @@ def group_of(message: Message, chapter_ids: set[str]) -> str:
     return chapter if chapter in chapter_ids else REFERENCE_GROUP
 
 
-def translation_status(workspace: Workspace, language: str | None = None) -> dict[str, list[GroupStatus]]:
+class Translated(Protocol):
+    """What the status reads of a loaded project: :class:`validator.workspace.Workspace`,
+    a layer above the content, which this module does not import."""
+
+    @property
+    def project(self) -> Project: ...
+
+    @property
+    def rulebook(self) -> Rulebook: ...
+
+    @property
+    def rule_catalogs(self) -> Mapping[str, RuleCatalog]: ...
+
+    @property
+    def ui_catalogs(self) -> Mapping[str, Catalog | None]: ...
+
+    @property
+    def label_catalogs(self) -> Mapping[str, RuleCatalog]: ...
+
+
+def translation_status(workspace: Translated, language: str | None = None) -> dict[str, list[GroupStatus]]:
     """For each translated language (or ``language`` alone), one status per chapter (in
     book order), one for the reference material, one for the interface, one for the labels."""
     rulebook = workspace.rulebook

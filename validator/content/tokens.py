@@ -8,9 +8,10 @@ work on the pieces, so no renderer ever pastes raw text into markup.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
+
+from validator.derived import kept_function
 
 TOKEN = re.compile(r"\{(?P<kind>[a-z]+):(?P<argument>[^{}|]*)(?:\|(?P<form>[^{}]*))?\}")
 KINDS = ("rule", "term", "roll", "dice", "dist")
@@ -60,7 +61,7 @@ class Token:
 Piece = Literal | Token
 
 
-@functools.lru_cache(maxsize=4096)
+@kept_function(4096)
 def split(text: str) -> tuple[Piece, ...]:
     """Literal text and tokens, in order.  A brace outside a token stays literal
     (the reference check reports it).  The lint and the pages split the same

@@ -11,13 +11,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import errno
-import hashlib
 import os
 import re
 import stat
 import types
 import typing
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +33,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from ruamel.yaml.tokens import ScalarToken
 
 from validator.content.fastyaml import UNHANDLED, parse_plain_yaml
+from validator.derived import kept_function
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
 
 M = TypeVar("M", bound=BaseModel)
@@ -274,10 +273,8 @@ def _yaml() -> YAML:
     return yaml
 
 
-_PARSED: OrderedDict[str, Any] = OrderedDict()
-_PARSED_KEPT = 64
-_PARSED_LARGEST = 512 * 1024
-"""Larger texts are not kept, so the cache stays within a few tens of MiB."""
+PARSED_LARGEST = 512 * 1024
+"""Larger texts are not kept: the texts kept and their readings stay small."""
 
 
 def parse_yaml(text: str, shown_as: str) -> Any:
@@ -291,17 +288,16 @@ def parse_yaml(text: str, shown_as: str) -> Any:
     if fast is not UNHANDLED:
         _normalise_texts(fast)
         return fast
-    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    if key in _PARSED:
-        _PARSED.move_to_end(key)
-        return copy.deepcopy(_PARSED[key])
-    data = _parse_yaml(text, shown_as)
-    if len(text) > _PARSED_LARGEST:
-        return data
-    _PARSED[key] = copy.deepcopy(data)
-    if len(_PARSED) > _PARSED_KEPT:
-        _PARSED.popitem(last=False)
-    return data
+    if len(text) > PARSED_LARGEST:
+        return _parse_yaml(text, shown_as)
+    return copy.deepcopy(_parsed_kept(text, shown_as))
+
+
+@kept_function(64)
+def _parsed_kept(text: str, shown_as: str) -> Any:
+    """:func:`_parse_yaml`, kept by the text and its name (see :mod:`validator.derived`);
+    never handed out itself, only copies of it."""
+    return _parse_yaml(text, shown_as)
 
 
 def _parse_yaml(text: str, shown_as: str) -> Any:

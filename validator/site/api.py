@@ -32,7 +32,7 @@ from validator.content.catalogs import RuleCatalog, interface_translations
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, is_rolled, split
-from validator.ruleset import decimal_number
+from validator.plain import decimal_number
 from validator.site.faq import standing_label
 from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE

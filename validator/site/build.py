@@ -37,7 +37,6 @@ from validator.site.handwritten import HandwrittenPages
 from validator.site.output import (
     Staging,
     check_site_dir,
-    checkpoint,
     finish,
     is_marked,
     project_inputs,
@@ -117,7 +116,6 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     epoch = build_epoch()
     _prepare_shared(workspace)
     with staging(target) as staged:
-        checkpoint("staged")
         status = translation_status(workspace)
         forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
@@ -145,8 +143,6 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             for job, result in run_jobs(build_one, names, after=renders):
                 if job.startswith(LINT_JOB):
                     findings.extend(result)
-                elif job in codes:
-                    checkpoint("mkdocs")
         except ProblemsFound as found:
             raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
         lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)

@@ -32,7 +32,7 @@ from validator.site import markdown
 from validator.site.text import anchor, percent
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 WIDTH = 480
 PLOT_HEIGHT = 160
@@ -59,7 +59,7 @@ class Words:
     label: Callable[[str], tuple[str, str]]
 
     @classmethod
-    def of(cls, view: PageView) -> Words:
+    def of(cls, view: BaseView) -> Words:
         catalog = view.workspace.label_catalogs[view.language.code]
 
         def label(identifier: str) -> tuple[str, str]:
@@ -88,7 +88,7 @@ class Words:
         return ("—" if value is None else str(value)), self.language
 
 
-def example_charts(view: PageView, rule_id: str, example: Example) -> Markup:
+def example_charts(view: BaseView, rule_id: str, example: Example) -> Markup:
     """Every chart of one worked example (none, most often), as one line of markup."""
     series: list[Series] = []
     if example.chart is not None:

@@ -1,6 +1,6 @@
 """Official answers on the pages: under each rule they touch, and on the FAQ page.
 
-The helpers return escaped Markdown, as :class:`validator.site.pages.PageView` does;
+The helpers return escaped Markdown, as :class:`validator.site.view.BaseView` does;
 templates reach them as the global ``faq`` that :func:`install` sets per language.
 """
 
@@ -19,7 +19,7 @@ from validator.site import markdown
 from validator.site.text import anchor
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 FAQ_PAGE = "faq.md"
 
@@ -49,7 +49,7 @@ def entry_anchor(entry_id: str) -> str:
 class FaqView:
     """What templates may ask about official answers, in the view's language."""
 
-    view: PageView
+    view: BaseView
 
     def answers_of(self, rule_id: str) -> tuple[FaqEntry, ...]:
         return answers_of(self.view.rulebook, rule_id)
@@ -87,10 +87,6 @@ class FaqView:
 
     def answer_block(self, entry: FaqEntry, indent: int = 0) -> Markup:
         return self.view.block(f"{entry.subject}#answer", entry.answer, indent)
-
-    def example_block(self, entry: FaqEntry, example_id: str, indent: int = 0) -> Markup:
-        example = next(example for example in entry.examples if example.id == example_id)
-        return self.view.block(f"{entry.subject}#example.{example.id}", example.text, indent)
 
     def computed(self, entry: FaqEntry, example_id: str) -> dict[str, object]:
         return self.view.report.computed(entry.subject, example_id)
@@ -136,6 +132,6 @@ class FaqView:
         return shown
 
 
-def install(env: Environment, view: PageView) -> None:
+def install(env: Environment, view: BaseView) -> None:
     """Make the answers of ``view``'s language available to every template as ``faq``."""
     env.globals["faq"] = FaqView(view)

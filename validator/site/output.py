@@ -32,10 +32,6 @@ not trip over each other's half-done work, and no lock file is left behind.
 Folders get the mode of a plain ``mkdir`` (0777 less the umask: usually 0755)
 and files the same without execute bits (usually 0644), whatever the modes of
 the files copied in, so that a web server can read the site.
-
-``VALIDATOR_TEST_PAUSE_AT`` is a test hook: naming a checkpoint there (see
-``checkpoint``) makes the build announce it and sleep, so tests can kill a build
-at an exact moment. Pausing ``between-renames`` forces the two-rename swap.
 """
 
 from __future__ import annotations
@@ -49,7 +45,6 @@ import shlex
 import shutil
 import stat
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -64,7 +59,6 @@ MARKER_TEXT = (
     "The next build into it replaces all of it: keep nothing of your own here.\n"
     "`validator build` writes only into a folder that is absent, empty, or holds this file.\n"
 )
-PAUSE_VARIABLE = "VALIDATOR_TEST_PAUSE_AT"
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 _RENAME_EXCHANGE = 2
@@ -249,16 +243,13 @@ def swap(staging: Staging, target: Path) -> None:
     """Put the staged site at ``target``; a previous site ends up in the staging folder."""
     with _locked(target.parent):
         check_existing(target, target)
-        checkpoint("swap")
         if not os.path.lexists(target):
             os.rename(staging.site, target)
-        elif _pause_requested("between-renames") or not _exchange(staging.site, target):
+        elif not _exchange(staging.site, target):
             aside = _new_sibling(target, "old", make=False)
             os.rename(target, aside)
-            checkpoint("between-renames")
             os.rename(staging.site, target)
             os.rename(aside, staging.site)
-        checkpoint("swapped")
 
 
 def recover(target: Path) -> None:
@@ -285,21 +276,6 @@ def remove_tree(folder: Path) -> None:
     with suppress(FileNotFoundError):
         os.unlink(folder / MARKER)
     os.rmdir(folder)
-
-
-def checkpoint(name: str) -> None:
-    """Test hook: when ``VALIDATOR_TEST_PAUSE_AT`` names this point, say so and wait to be killed.
-
-    Checkpoints: ``staged``, ``mkdocs`` (after each language), ``swap``,
-    ``between-renames`` (forces the two-rename swap) and ``swapped``.
-    """
-    if _pause_requested(name):
-        print(f"paused at {name}", file=sys.stderr, flush=True)
-        time.sleep(600)
-
-
-def _pause_requested(name: str) -> bool:
-    return name in os.environ.get(PAUSE_VARIABLE, "").split(",")
 
 
 def _sibling_pattern(target: Path) -> re.Pattern[str]:

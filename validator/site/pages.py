@@ -8,8 +8,7 @@ static site generator keeps this module.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from gettext import NullTranslations
 from pathlib import Path
@@ -23,7 +22,7 @@ from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import RULES_DOMAIN, State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
-from validator.content.model import Chapter, Discrepancy, Example, Source, kind_context
+from validator.content.model import Chapter, Discrepancy, Example, kind_context
 from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
@@ -35,12 +34,12 @@ from validator.site.previews import referrers
 from validator.site.register import RegisterView
 from validator.site.sections import Sections, guide_path, sections_of
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page, percent
+from validator.site.view import SOURCES_PAGE, BaseView
 from validator.site.worked import worked_box
 from validator.workspace import Workspace
 
 TEMPLATES = Path(__file__).parent / "templates"
 DISCREPANCY_PAGE = "discrepancies.md"
-SOURCES_PAGE = "sources.md"
 STATUS_PAGE = "status.md"
 TRANSLATORS_PAGE = "translators.md"
 
@@ -49,34 +48,8 @@ def parallel_page(chapter_id: str) -> str:
     return f"parallel-{chapter_id}.md"
 
 
-@dataclass(frozen=True)
-class PageView(TextRenderer):
+class PageView(BaseView):
     """What templates may call: lookups and helpers that return escaped Markdown."""
-
-    workspace: Workspace
-    report: CheckReport
-    gettext_: object
-    translation_status: dict[str, list[GroupStatus]]
-    referrers: Mapping[str, tuple[str, ...]]
-    """Rule id -> the rules that link to it, computed once per page set."""
-    other_blocks: dict[str, dict[tuple[str, str, int, bool], Markup]] = field(default_factory=dict, kw_only=True,
-                                                                             compare=False, repr=False)
-    """The blocks of the other languages' renderers (see :attr:`TextRenderer.blocks`)."""
-
-    def _(self, message: str) -> str:
-        return str(self.gettext_(message))  # type: ignore[operator]
-
-    def block(self, context: str, english: str, indent: int = 0, html: bool = False) -> Markup:
-        """As :meth:`TextRenderer.block`, with an "out of date" badge when the
-        translation was made for an older English text (the current English is shown)."""
-        body = super().block(context, english, indent, html)
-        if self.translate(context, english).state is not State.FUZZY:
-            return body
-        badge = Markup('<span class="badge-outdated">') + markdown.escape(
-            self._("Translation out of date: showing the current English text")) + Markup("</span>")
-        if html:
-            return Markup("<p>") + badge + Markup("</p>\n") + body
-        return Markup(" " * indent) + badge + Markup("\n\n") + body
 
     @staticmethod
     def chapter_page(chapter_id: str) -> str:
@@ -208,21 +181,6 @@ class PageView(TextRenderer):
         Markdown does not read inside such blocks)."""
         return Markup.escape(str(value))
 
-    @staticmethod
-    def code(text: object) -> Markup:
-        return Markup("<code>") + Markup.escape(str(text)) + Markup("</code>")
-
-    def source(self, source_id: str) -> Source:
-        return next(source for source in self.rulebook.sources.sources if source.id == source_id)
-
-    def source_link(self, source_id: str, html: bool = False) -> Markup:
-        source = self.source(source_id)
-        title = self.plain(f"sources/{source_id}#title", source.title)
-        return markdown.link_for(html)(self.source_name(source_id), f"{SOURCES_PAGE}#{source_id}", title)
-
-    def source_name(self, source_id: str) -> str:
-        return self.plain(f"sources/{source_id}#name", self.source(source_id).name)
-
     def discrepancies_of(self, rule_id: str) -> tuple[Discrepancy, ...]:
         return self.rulebook.discrepancies_of(rule_id)
 
@@ -237,17 +195,6 @@ class PageView(TextRenderer):
         """A register kind's label, as the book declares it, in the reader's language."""
         kind = self.rulebook.discrepancies.kind(kind_id)
         return self.plain(kind_context(kind_id), kind.label) if kind is not None else kind_id
-
-    def variant_label(self, variant: str) -> str:
-        """Name a ruling variant by the reading that uses it, in the reader's language."""
-        for entry in self.rulebook.discrepancies.discrepancies:
-            for reading in entry.readings:
-                if reading.variant == variant:
-                    return self._("following the %(source)s") % {"source": self.source_name(reading.source)}
-        return variant
-
-    def computed(self, rule_id: str, example_id: str) -> dict[str, object]:
-        return self.report.computed(rule_id, example_id)
 
     def chart(self, rule_id: str, example: Example) -> Markup:
         """The example's charts, drawn from the rules core's numbers (or nothing)."""

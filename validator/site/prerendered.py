@@ -23,7 +23,7 @@ to (MkDocs would not see it, and its link check would say so).
 
 MkDocs reads and converts every page of a language before it writes the first one,
 and keeps each page's source and HTML meanwhile: with the blocks inside, the whole
-language at once (at 1,000 rules, most of a build's memory).  :class:`PrerenderedPages`,
+language at once, which would be most of a build's memory.  :class:`PrerenderedPages`,
 the plugin the build adds beside the extension, hands MkDocs each block as a short
 numbered stand-in instead, stashed the same way, and puts the block itself in its
 place as the page is written, read again from the page's file: MkDocs holds one

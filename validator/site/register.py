@@ -20,12 +20,12 @@ from validator.content.units import convert
 from validator.site import markdown
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 
 @dataclass(frozen=True)
 class RegisterView:
-    view: PageView
+    view: BaseView
 
     def _(self, message: str) -> str:
         return self.view._(message)

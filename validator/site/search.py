@@ -47,7 +47,6 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
 from pathlib import Path
 
 import snowballstemmer  # type: ignore[import-untyped]
@@ -56,6 +55,7 @@ from babel import Locale
 from validator.content.catalogs import interface_translations
 from validator.content.model import Inflection
 from validator.content.tokens import Token, split
+from validator.derived import kept_function
 from validator.site.faq import group_title
 from validator.site.lemmas import lemma, lemmatizes, save_lemmas
 from validator.site.markdown import html_page
@@ -116,7 +116,7 @@ def words(text: str) -> list[str]:
     return TOKEN.findall(unicodedata.normalize("NFC", text).lower().translate(_DASH_TABLE))
 
 
-@lru_cache(maxsize=200_000)
+@kept_function(200_000)
 def _folded(word: str) -> str:
     """:func:`fold`, once per word: a rulebook repeats its words."""
     return fold(word)
@@ -141,7 +141,7 @@ class Analyzer:
         return _keys(self.code, word)
 
 
-@cache
+@kept_function(16)
 def _stemmer(code: str) -> object | None:
     """Snowball's stemmer for the language, found by its English name; None when it has none."""
     try:
@@ -151,7 +151,7 @@ def _stemmer(code: str) -> object | None:
     return snowballstemmer.stemmer(name) if name in snowballstemmer.algorithms() else None
 
 
-@lru_cache(maxsize=200_000)
+@kept_function(200_000)
 def _keys(code: str, word: str) -> tuple[str, ...]:
     if _WHOLE.match(fold(word)):
         return (fold(word),)

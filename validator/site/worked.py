@@ -9,7 +9,6 @@ Everything here returns escaped markup; texts from YAML and catalogues stay text
 from __future__ import annotations
 
 import base64
-import functools
 import itertools
 import json
 import shlex
@@ -31,7 +30,7 @@ from validator.site.text import anchor, modifier_text, roll_text
 from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
-    from validator.site.pages import PageView
+    from validator.site.view import BaseView
 
 T = TypeVar("T")
 
@@ -55,7 +54,7 @@ def infer(value: object) -> Kind:
 class Values:
     """Formats values of one language, as markup (``show``) or as plain text (``text``)."""
 
-    view: PageView
+    view: BaseView
 
     def _remembered(self, key: tuple[str, str, str], make: Callable[[], T]) -> T:
         """``make()``, once per loaded workspace and language (a catalogue edited in the
@@ -199,7 +198,7 @@ class WorkedExample:
     """The form to change the given values (or the command to compute others)."""
 
 
-def catalog_text(view: PageView, context: str, english: str) -> Markup:
+def catalog_text(view: BaseView, context: str, english: str) -> Markup:
     """A text of the ``labels`` catalogue (step texts, questions), escaped, tagged with
     its language when it is not the reader's."""
     translation = view.workspace.label_catalogs[view.language.code].translate(context, english)
@@ -209,7 +208,7 @@ def catalog_text(view: PageView, context: str, english: str) -> Markup:
     return Markup(f'<span lang="{Markup.escape(translation.language)}">') + body + Markup("</span>")
 
 
-def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExample:
+def worked_example(view: BaseView, rule_id: str, example: Example) -> WorkedExample:
     scenario = view.workspace.ruleset.scenario(example.scenario)
     values = Values(view)
     given_kinds = fields_of(scenario.given)
@@ -234,12 +233,12 @@ def worked_example(view: PageView, rule_id: str, example: Example) -> WorkedExam
     )
 
 
-def worked_box(view: PageView, subject: str, example: Example, chart: Markup) -> Markup:
+def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) -> Markup:
     """The example's box as finished HTML, ``chart`` inside: Python-Markdown passes it
     through untouched, and between the "prerendered" comments MkDocs takes it without
     parsing it at all (:mod:`validator.site.prerendered`); most of a chapter page's
-    bytes.  Written here rather than in a template: a page holds many, and Jinja's
-    macro calls were a third of the time a language's pages took.  Every piece is
+    bytes.  Written here rather than in a template: a page holds many, and a Jinja
+    macro call per piece would cost more than the piece.  Every piece is
     escaped markup (:class:`WorkedExample`, the view's helpers) or one of the site's
     own words, escaped and made inert as the templates' ``{{ }}`` do; the pieces are
     joined as plain strings and marked safe once."""
@@ -283,7 +282,7 @@ def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
+def _step(view: BaseView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
     """One step: its text, its arguments and result shown by the kinds its function
     declares (else the example's inputs of the same name, else what the value is)."""
     function = FUNCTIONS.get(step.key)
@@ -304,7 +303,7 @@ def _step(view: PageView, values: Values, step: Step, given_kinds: Mapping[str, 
                     arguments + Markup(" → ") + result)
 
 
-def _known(view: PageView, rule_id: str) -> bool:
+def _known(view: BaseView, rule_id: str) -> bool:
     try:
         view.rulebook.rule(rule_id)
     except KeyError:
@@ -320,8 +319,9 @@ SMALL_RANGE = 20
 """A number whose allowed range is wider than this is offered up to this many
 values from its least (counts of a few models or attacks)."""
 
-_TABLES: dict[tuple[str, str | None, str], tuple[list[dict[str, Any] | None], dict[str, int]]] = {}
-"""The outcomes of each try-it form, computed once and shared by the languages of a build."""
+TABLES_KEPT = 4096
+"""Try-it forms whose outcomes are kept per process (see :mod:`validator.derived`):
+computed once and shared by the languages of a build."""
 
 
 @dataclass(frozen=True)
@@ -335,10 +335,9 @@ class Control:
     kind: Kind
 
 
-@functools.cache
 def _inputs(scenario: Scenario) -> dict[str, Any]:
     """The scenario's inputs as ``validator scenarios`` describes them (computed once)."""
-    return dict(scenario.describe()["inputs"])
+    return derived("scenario inputs", scenario, lambda: dict(scenario.describe()["inputs"]))
 
 
 def _domain(spec: Mapping[str, Any], kind: Kind, value: object) -> list[object] | None:
@@ -418,7 +417,7 @@ def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[objec
     return changed
 
 
-def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
+def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     """A form to change the given values and see the outcome, computed at build time
     for every combination; or, for a bigger input space, the command to compute it."""
 
@@ -451,8 +450,8 @@ def try_it(view: PageView, rule_id: str, example: Example) -> Markup:
              Markup('<fieldset><legend class="try-it-title">') + title + Markup("</legend>")]
     for number, control in enumerate(controls):
         current = control.options.index(_value_at(example.given, control.path, scenario))
-        # Joined as plain strings, each text escaped, and marked safe once (every form has
-        # many options: Markup's own joins were a third of the form's time).
+        # Joined as plain strings, each text escaped, and marked safe once: every form has
+        # many options, and Markup's own joins would escape-check each again.
         options = Markup("".join(
             f'<option value="{index}"{" selected" if index == current else ""}>'
             f"{markdown.escape(values.text(option, control.kind))}</option>"
@@ -472,9 +471,18 @@ def _combinations(ruleset: Any, scenario: Scenario, example: Example,
     """Every distinct outcome over the combinations the controls offer, and which
     combination (the options' positions joined by "|") leads to which; computed once
     per example, whatever the number of languages (the input is refused: None)."""
-    key = (scenario.name, example.variant, json.dumps(example.given, sort_keys=True))
-    if key in _TABLES:
-        return _TABLES[key]
+    key = (scenario.name, example.variant, json.dumps(example.given, sort_keys=True), _controls_key(controls))
+    return derived("try-it tables", ruleset, lambda: _table(ruleset, scenario, example, controls), key,
+                   limit=TABLES_KEPT)
+
+
+def _controls_key(controls: list[Control]) -> tuple[object, ...]:
+    """What the outcomes table depends on of the form's controls: their paths and options."""
+    return tuple((control.path, repr(control.options)) for control in controls)
+
+
+def _table(ruleset: Any, scenario: Scenario, example: Example,
+           controls: list[Control]) -> tuple[list[dict[str, Any] | None], dict[str, int]]:
     outcomes: list[dict[str, Any] | None] = []
     index_of: dict[str, int] = {}
     table: dict[str, int] = {}
@@ -491,7 +499,6 @@ def _combinations(ruleset: Any, scenario: Scenario, example: Example,
             index_of[shown] = len(outcomes)
             outcomes.append(outcome)
         table["|".join(map(str, chosen))] = index_of[shown]
-    _TABLES[key] = (outcomes, table)
     return outcomes, table
 
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from annotated_types import Interval, MaxLen, MinLen
 
-from validator.api import CHARACTERISTIC, COUNT, DIE, MODIFIER, ROLL
+from validator.api import CHARACTERISTIC, COUNT, DIE, ROLL
 from whfb6.saves import SAVE
 
 D6 = Annotated[int, Interval(ge=1, le=6), DIE]
@@ -34,11 +34,6 @@ class Needed:
     """The D6 score a roll needs (``None`` when no roll can succeed)."""
 
     needed: Annotated[int | None, ROLL]
-
-
-@dataclass(frozen=True)
-class Modifier:
-    modifier: Annotated[int, MODIFIER]
 
 
 Hits = Annotated[int, Interval(ge=0, le=200), COUNT]

@@ -29,7 +29,7 @@ from validator.content.tokens import tokens
 from validator.ruleset import Ruleset
 from validator.trace import worked_messages
 
-SITE_PACKAGE = Path(__file__).resolve().parent.parent / "site"
+SITE_PACKAGE = Path(__file__).resolve().parent / "site"
 
 
 @dataclass(frozen=True)
