@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from whfb6 import challenges as ch
-from whfb6 import chariots as chariot_rules
 from whfb6 import monstrous_mounts as mm
 from whfb6 import psychology as psy
 from whfb6 import sizes
+from whfb6 import units as unit_rules
 from whfb6.rulings import VARIANTS
 
 
@@ -95,5 +95,5 @@ def test_when_each_monster_reaction_takes_effect(die: int, start: mm.ReactionSta
     (6, True, True, "leaves-at-end-of-phase"),
 ])
 def test_a_character_in_a_unit_of_chariots(chariots: int, destroyed: bool, roll: bool, membership: str) -> None:
-    verdict = chariot_rules.character_in_chariot_unit(chariots, destroyed)
+    verdict = unit_rules.character_in_chariot_unit(chariots, destroyed)
     assert (verdict.look_out_sir, verdict.membership) == (roll, membership)

@@ -71,7 +71,8 @@ def test_wrong_type_is_an_error(project: ProjectCopy) -> None:
 def test_duplicate_rule_id_points_at_both(project: ProjectCopy) -> None:
     first = project.read(CHAPTER).splitlines().index("  - id: monstrous-mounts/cavalry") + 1
     line = project.replace(CHAPTER, "  - id: monstrous-mounts/movement", "  - id: monstrous-mounts/cavalry")
-    [message] = problems_of(project.root)
+    # The official answers that touch the renamed rule are reported too, in their own file.
+    [message] = [m for m in problems_of(project.root) if m.startswith(CHAPTER)]
     assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts/cavalry] duplicate rule id or alias")
     assert f"first used at {CHAPTER}:{first}" in message
 
@@ -101,7 +102,7 @@ def test_missing_key_and_bad_id(project: ProjectCopy) -> None:
 
 def test_rule_id_must_start_with_its_chapter(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "  - id: monstrous-mounts/movement", "  - id: elsewhere/movement")
-    [message] = problems_of(project.root)
+    [message] = [m for m in problems_of(project.root) if m.startswith(CHAPTER)]
     assert "[elsewhere/movement] rule id does not start with its chapter id 'monstrous-mounts/'" in message
 
 

@@ -54,9 +54,27 @@ def test_changed_text_keeps_translation_as_fuzzy_with_previous_text() -> None:
 
 def test_matching_is_by_context_never_by_similar_text() -> None:
     existing = catalog({"r/a#title": ("Shooting", "Disparo"), "r/b#title": ("Shooting at it", "Disparar")})
-    merged = merge_catalog(template({"r/b#title": "Shooting at it", "r/c#title": "Shooting"}), existing)
+    merged = merge_catalog(template({"r/b#title": "Shooting at it", "r/c#title": "Shooting here"}), existing)
     assert entry(merged, "r/c#title").string == ""
     assert [m.string for m in merged.obsolete.values()] == ["Disparo"]
+
+
+def test_a_moved_entry_offers_its_translation_for_review() -> None:
+    """A core function moved to another module changes its step's msgctxt, not its English."""
+    existing = catalog({"labels/step/a.f": ("Hits a unit.", "Impacta a una unidad."),
+                        "labels/step/a.g": ("Kept.", "Guardado.")})
+    merged = merge_catalog(template({"labels/step/b.f": "Hits a unit.", "labels/step/a.g": "Kept."}), existing)
+    moved = entry(merged, "labels/step/b.f")
+    assert moved.string == "Impacta a una unidad." and moved.fuzzy
+    assert not merged.obsolete
+    assert not entry(merged, "labels/step/a.g").fuzzy
+
+
+def test_two_orphans_with_one_english_leave_the_new_entry_empty() -> None:
+    existing = catalog({"r/a#title": ("Shooting", "Disparo"), "r/b#title": ("Shooting", "Disparos")})
+    merged = merge_catalog(template({"r/c#title": "Shooting"}), existing)
+    assert entry(merged, "r/c#title").string == ""
+    assert sorted(m.string for m in merged.obsolete.values()) == ["Disparo", "Disparos"]
 
 
 def test_removed_text_stays_obsolete() -> None:

@@ -265,7 +265,9 @@ def test_every_core_function_names_its_rules() -> None:
     assert len(public) >= 10
     for function in public:
         assert rule_ids_of(function), f"{function.__name__} does not name the rule it implements"
-        assert all(rule_id.startswith("characters-in-units/") for rule_id in rule_ids_of(function))
+        # A function of this chapter may touch other chapters' rules (a character in a
+        # unit of chariots is also a case of "Look out, Sir!"), but names one of its own.
+        assert any(rule_id.startswith("characters-in-units/") for rule_id in rule_ids_of(function))
 
 
 def _chapter_runs() -> list[ExampleRun]:

@@ -442,35 +442,3 @@ def victory_points(
     for_character = character_points if character_slain else 0
     for_chariot = chariot_points if chariot_destroyed else 0
     return VictoryPoints(for_character=for_character, for_chariot=for_chariot, total=for_character + for_chariot)
-
-
-CHARIOTS_FOR_LOOK_OUT_SIR = 5
-"""Rank-and-file chariots a unit needs before a character in it may roll "Look out, Sir!"."""
-
-
-class Membership(StrEnum):
-    """How long a character stays in a unit of chariots."""
-
-    STAYS = "stays"
-    LEAVES_AT_END_OF_PHASE = "leaves-at-end-of-phase"
-
-
-@dataclass(frozen=True)
-class InChariotUnit:
-    look_out_sir: bool
-    membership: Membership
-
-
-@implements("characters-in-units/which-units", "shooting-at-characters/look-out-sir")
-def character_in_chariot_unit(rank_and_file_chariots: int, chariot_destroyed: bool = False) -> InChariotUnit:
-    """A character in his chariot within a unit of chariots (the answer reproduced at
-    6th.whfb.app/special-rules/chariot-units-tomb-kings): "Look out, Sir!" only with five
-    or more rank-and-file chariots beside him; without his chariot he may not stay in
-    such a unit, and leaves it at the end of the phase (what the roll does for him
-    until then the answer does not say, so only the unit's chariots count here)."""
-    if rank_and_file_chariots < 0:
-        raise ValueError("a unit cannot have fewer than no chariots")
-    return InChariotUnit(
-        look_out_sir=rank_and_file_chariots >= CHARIOTS_FOR_LOOK_OUT_SIR,
-        membership=Membership.LEAVES_AT_END_OF_PHASE if chariot_destroyed else Membership.STAYS,
-    )

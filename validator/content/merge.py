@@ -9,6 +9,9 @@ translation, so it is not used here.
 - same msgctxt, changed English: the translation is kept, marked fuzzy, with the
   previous English text (``#|``) so the translator sees what changed;
 - a rule renamed with ``aliases:``: the entry of the old id is carried over;
+- a new msgctxt whose exact English is that of one entry whose msgctxt left the
+  template (a moved function's step, a renamed field): that translation is carried
+  over, marked fuzzy, since only the translator can say the meaning moved with it;
 - a msgctxt no longer in the template: the entry is kept as obsolete (``#~``).
 """
 
@@ -79,11 +82,16 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
             merged.delete(message.id, message.context)
     merged.obsolete.clear()
     used: set[str] = set()
+    moved = _orphans_by_english(template, by_context)
     for message in template:
         if not message.id:
             continue
         context = _context_key(message)
         old = by_context.get(context) or by_context.get(_former_context(context, renamed or {}))
+        if old is None and (orphan := moved.get(str(message.id))) is not None:
+            old = copy.copy(orphan)
+            old.flags = {*orphan.flags, "fuzzy"}
+            used.add(_context_key(orphan))
         entry = Message(message.id, "", locations=message.locations, auto_comments=message.auto_comments,
                         context=message.context)
         entry.flags = set(message.flags) - {"fuzzy"}  # the template's: see FORMAT_FLAGS
@@ -105,6 +113,17 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
             merged.obsolete[key] = old
     merged.creation_date = template.creation_date
     return merged
+
+
+def _orphans_by_english(template: Catalog, by_context: Mapping[str, Message]) -> dict[str, Message]:
+    """Translated entries whose msgctxt left the template, by their English text, where
+    that text belongs to one of them alone (two candidates leave the choice to no one)."""
+    current = {_context_key(message) for message in template if message.id}
+    found: dict[str, list[Message]] = {}
+    for context, message in by_context.items():
+        if context not in current and message.string and not context.startswith("\x00"):
+            found.setdefault(str(message.id), []).append(message)
+    return {english: messages[0] for english, messages in found.items() if len(messages) == 1}
 
 
 def _former_context(context: str, renamed: Mapping[str, str]) -> str:

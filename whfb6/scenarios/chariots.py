@@ -155,16 +155,6 @@ def _victory_points(given: VictoryPointsGiven, _rulings: Rulings) -> ch.VictoryP
                              given.character_slain, given.chariot_destroyed)
 
 
-@dataclass(frozen=True)
-class ChariotUnitGiven:
-    rank_and_file_chariots: Count
-    chariot_destroyed: bool = False
-
-
-def _chariot_unit_character(given: ChariotUnitGiven, _rulings: Rulings) -> ch.InChariotUnit:
-    return ch.character_in_chariot_unit(given.rank_and_file_chariots, given.chariot_destroyed)
-
-
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("chariot-allocate-hits", "Split hits between a chariot and its character from one D6 per hit",
              HitDiceGiven, _allocate_hits, ch.allocate_hits),
@@ -194,6 +184,4 @@ SCENARIOS: tuple[Scenario, ...] = (
              CharacterSlainGiven, _character_slain, ch.chariot_after_character_death),
     Scenario("chariot-victory-points", "Victory points for a character and his chariot",
              VictoryPointsGiven, _victory_points, ch.victory_points),
-    Scenario("chariot-unit-character", "A character in a unit of chariots: Look out, Sir! and leaving it",
-             ChariotUnitGiven, _chariot_unit_character, ch.character_in_chariot_unit),
 )

@@ -141,6 +141,16 @@ def _destroyed(given: DestroyedGiven, _rulings: Rulings) -> cu.UnitDestroyed:
     return cu.after_unit_destroyed(given.was_fleeing)
 
 
+@dataclass(frozen=True)
+class ChariotUnitGiven:
+    rank_and_file_chariots: Count
+    chariot_destroyed: bool = False
+
+
+def _chariot_unit_character(given: ChariotUnitGiven, _rulings: Rulings) -> cu.InChariotUnit:
+    return cu.character_in_chariot_unit(given.rank_and_file_chariots, given.chariot_destroyed)
+
+
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("unit-may-join", "Whether a character may join a unit, and why not",
              JoinGiven, _may_join, cu.may_join),
@@ -164,4 +174,6 @@ SCENARIOS: tuple[Scenario, ...] = (
              ChargeOutGiven, _charge_out, cu.charge_from_unit),
     Scenario("unit-destroyed", "A character whose unit is destroyed",
              DestroyedGiven, _destroyed, cu.after_unit_destroyed),
+    Scenario("chariot-unit-character", "A character in a unit of chariots: Look out, Sir! and leaving it",
+             ChariotUnitGiven, _chariot_unit_character, cu.character_in_chariot_unit),
 )
