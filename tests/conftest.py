@@ -12,9 +12,78 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.doctest import DoctestItem
 
-ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
 PROJECT_FILES = ("rulebook.yml", "mkdocs.yml", "babel.cfg", "docs", "locales")
+
+
+LAYERS = ("unit", "integration", "browser")
+"""The layers of the suite, one marker each (``pytest -m unit``): a test's folder
+under ``tests/`` gives its layer, the doctests of the code are unit tests, a test
+that drives Chromium is a browser test wherever it stands, and a test may name its
+layer with the marker itself where its file's folder does not fit it."""
+
+WHOLE_BOOK_FIXTURES = frozenset({"project", "built_site", "server", "workspace", "report", "pages"})
+"""Fixtures that load, check, copy or build a whole book: a test that takes one is no
+unit test, whatever folder it stands in."""
+
+
+def layer_of(item: pytest.Item) -> str:
+    named = [marker.name for marker in item.iter_markers() if marker.name in LAYERS]
+    if named:
+        return named[0]
+    if isinstance(item, DoctestItem):
+        return "unit"
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if "browser" in fixtures:
+        return "browser"
+    path = Path(str(item.path)).resolve()
+    folder = path.relative_to(TESTS).parts[0] if path.is_relative_to(TESTS) else "unit"
+    if folder not in LAYERS:
+        raise pytest.UsageError(f"{path}: a test module belongs in tests/unit, tests/integration or tests/browser")
+    if folder == "unit" and fixtures & WHOLE_BOOK_FIXTURES:
+        return "integration"
+    return folder
+
+
+LAYERS_OF_FOLDER = {"unit": ("unit", "integration"), "integration": ("integration", "browser"),
+                    "browser": ("browser", "integration")}
+"""The layers a folder's tests can take (see layer_of)."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A folder none of whose tests ``-m`` could select is not even imported, so that
+    ``pytest -m unit`` answers at once."""
+    expression = config.getoption("markexpr")
+    path = collection_path.resolve()
+    if not expression or path.parent != TESTS or path.name not in LAYERS_OF_FOLDER:
+        return None
+    from _pytest.mark.expression import Expression
+
+    def marked(layer: str) -> Any:
+        return lambda name, /, **_arguments: name == layer
+
+    compiled = Expression.compile(expression)
+    if any(compiled.evaluate(marked(layer)) for layer in LAYERS_OF_FOLDER[path.name]):
+        return None
+    return True
+
+
+def shares_a_module_fixture(item: pytest.Item) -> bool:
+    """Whether the test takes a fixture made once per module (a site built, a server, a
+    browser): such a module's tests run on one worker, so that the fixture is made once."""
+    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    return any(getattr(definition, "scope", "") == "module"
+               for defined in definitions.values() for definition in defined)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(layer_of(item))
+        if shares_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @dataclass
@@ -115,13 +184,29 @@ def project(tmp_path: Path) -> ProjectCopy:
     return ProjectCopy(tmp_path)
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this test session sees: pytest-xdist gives each worker a
+    temporary folder of its own inside the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled rulebook built once, through the command line, for read-only tests."""
-    site = tmp_path_factory.mktemp("site") / "site"
-    done = subprocess.run([sys.executable, "-m", "validator", "build", "--site-dir", str(site)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
+    """The bundled rulebook built once for the whole session, through the command line,
+    for read-only tests: the first worker to ask builds it, the others wait for it."""
+    import fcntl
+
+    folder = shared_folder(tmp_path_factory) / "bundled-site"
+    folder.mkdir(exist_ok=True)
+    site, finished = folder / "site", folder / "built"
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not finished.exists():
+            done = subprocess.run([sys.executable, "-m", "validator", "build", "--site-dir", str(site)], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=600)
+            assert done.returncode == 0, done.stderr
+            finished.touch()
     return site
 
 

@@ -19,7 +19,7 @@ recently used going first, so ``validator serve``, which runs for hours and read
 the project again after each save, holds no more than a build.  :data:`KEPT` owns
 them all: :meth:`Kept.clear` drops everything, and :meth:`Kept.off` makes every
 value afresh, which is how a build without any cache is made (``--no-cache``), to
-show that the caches change nothing but the time (``tests/test_derived.py``).
+show that the caches change nothing but the time (``tests/integration/test_derived.py``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ such HTML with two comments::
 and :class:`PrerenderedExtension`, which the build adds to MkDocs' Markdown
 extensions, stores every marked block in Python-Markdown's stash before either
 parser runs: the page comes out byte for byte as plain MkDocs makes it from the same
-Markdown (``tests/test_prerendered.py`` builds both), only sooner.
+Markdown (``tests/integration/test_prerendered.py`` builds both), only sooner.
 
 The stash holds pieces of *this* page's Markdown source, which the pipeline wrote;
 text from YAML or a catalogue inside the block was escaped when the block was

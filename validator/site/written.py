@@ -5,7 +5,7 @@ built, though a page's template needs only its own (the navigation and the
 neighbours' links use titles).  For a large book that is most of the memory of
 each process building a language.  :class:`ForgetWrittenPages`, which the
 build adds to MkDocs' plugins, empties both as the page is written; the site is
-byte for byte the same (``tests/test_prerendered.py`` builds the bundled site with
+byte for byte the same (``tests/integration/test_prerendered.py`` builds the bundled site with
 it and with plain MkDocs).
 """
 
