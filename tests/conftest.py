@@ -79,6 +79,7 @@ def shares_a_module_fixture(item: pytest.Item) -> bool:
                for defined in definitions.values() for definition in defined)
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         item.add_marker(layer_of(item))
