@@ -1,16 +1,21 @@
 """The catalogues open cleanly in standard gettext tools: GNU msgfmt and Translate
 Toolkit's pofilter (which exits 0 even when it finds problems, so its output is
-what the test reads)."""
+what the test reads); and the Weblate components of ``weblate.yml`` name the
+catalogues and declare the tokens as Weblate's placeholder check reads them."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+import yaml  # type: ignore[import-untyped]
 from babel.messages.pofile import read_po
 from conftest import ROOT
+
+from validator.content.tokens import KINDS, tokens
 
 CATALOGUES = sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po"))
 POFILTER_TESTS = ("blank", "doublewords", "escapes", "newlines", "tabs", "endwhitespace", "startwhitespace",
@@ -84,3 +89,72 @@ def test_msgfmt_rejects_a_broken_catalogue(tmp_path: Path) -> None:
     broken.write_text(text.replace('msgstr "', 'msgstr "\\q', 1), encoding="utf-8")
     done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(broken)], capture_output=True, text=True)
     assert done.returncode != 0
+
+
+WEBLATE = yaml.safe_load((ROOT / "weblate.yml").read_text(encoding="utf-8"))
+COMPONENTS = {component["slug"]: component for component in WEBLATE["components"]}
+
+
+def placeholders() -> re.Pattern[str]:
+    """The expression of the rules component's ``placeholders:r"..."`` flag."""
+    flag = re.fullmatch(r'placeholders:r"(.*)"', COMPONENTS["rules"]["check_flags"])
+    assert flag is not None, COMPONENTS["rules"]["check_flags"]
+    return re.compile(flag.group(1))
+
+
+def weblate_sees(text: str) -> set[str]:
+    """What Weblate's placeholder check compares: the set of the expression's matches."""
+    return {match.group(0) for match in placeholders().finditer(text)}
+
+
+def kept(text: str) -> set[str]:
+    """What of each token a translation keeps as written: all but a term's form."""
+    return {re.split(r"[|}]", token.source, maxsplit=1)[0] for token in tokens(text) if token.kind in KINDS}
+
+
+def test_the_weblate_components_are_the_catalogues_and_their_templates() -> None:
+    folders = (ROOT / "locales", ROOT / "validator/locale")
+    shipped = {path.relative_to(ROOT).as_posix() for folder in folders for path in folder.glob("*/LC_MESSAGES/*.po")}
+    masked: list[str] = []
+    for component in COMPONENTS.values():
+        assert (component["file_format"], component["template"]) == ("po", ""), component["slug"]
+        assert component["new_base"].endswith(".pot") and (ROOT / component["new_base"]).is_file()
+        found = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob(component["filemask"]))
+        assert found, component["filemask"]
+        masked += found
+    assert sorted(masked) == sorted(shipped), "a catalogue in no component, or in two"
+    assert "weblate.gettext.msgmerge" in WEBLATE["addons_off"]
+
+
+def test_weblate_sees_each_token_up_to_its_form_in_every_shipped_text() -> None:
+    """The expression matches what tokens.py reads as tokens, in every English text and
+    translation, and a current translation gives Weblate nothing to report."""
+    compared = 0
+    for catalog in CATALOGUES:
+        with catalog.open("rb") as handle:
+            for message in read_po(handle):
+                if not (message.id and isinstance(message.id, str)):
+                    continue
+                assert weblate_sees(message.id) == kept(message.id), message.context
+                if message.string and not message.fuzzy:
+                    assert weblate_sees(str(message.string)) == kept(str(message.string)), message.context
+                    assert weblate_sees(str(message.string)) == weblate_sees(message.id), message.context
+                    compared += bool(kept(message.id))
+    assert compared > 100
+
+
+@pytest.mark.parametrize(("translation", "reported"), [
+    ("Un {term:rider|jinete} pierde {roll:1-4} en {dist:2} y {rule:chariots/movement}.", False),
+    ("{rule:chariots/movement} y {dist:2}: un {term:rider|jinetes} pierde {roll:1-4}.", False),
+    ("Un {term:rider} pierde {roll:1-4} en {dist:2} y {rule:chariots/movement}.", False),
+    ("Un jinete pierde {roll:1-4} en {dist:2} y {rule:chariots/movement}.", True),
+    ("Un {term:mount|jinete} pierde {roll:1-4} en {dist:2} y {rule:chariots/movement}.", True),
+    ("Un {term:rider|jinete} pierde {roll:1-3} en {dist:2} y {rule:chariots/movement}.", True),
+    ("Un {term:rider|jinete} pierde {roll:1-4} en {dist:2} y {rule:chariots/moving}.", True),
+    ("Un {term:rider|jinete} pierde {roll:1-4} en {dist:2} y {rule:chariots/movement} {dice:D6}.", True),
+    ("Un {term:rider jinete pierde {roll:1-4} en {dist:2} y {rule:chariots/movement}.", True),
+    ("{roll:1-4} en {dist:2} y {rule:chariots/movement}: lo pierde un {term:rider", True),
+])
+def test_weblate_reports_a_token_lost_changed_or_invented_but_not_a_form(translation: str, reported: bool) -> None:
+    english = "A {term:rider} loses {roll:1-4} at {dist:2} and {rule:chariots/movement}."
+    assert (weblate_sees(translation) != weblate_sees(english)) is reported
