@@ -1,7 +1,8 @@
 """The catalogues open cleanly in standard gettext tools: GNU msgfmt and Translate
 Toolkit's pofilter (which exits 0 even when it finds problems, so its output is
-what the test reads); and the Weblate components of ``weblate.yml`` name the
-catalogues and declare the tokens as Weblate's placeholder check reads them."""
+what the test reads); the tests of pofilter the project runs are not set off by the
+tokens; and the Weblate components of ``weblate.yml`` name the catalogues and
+declare the tokens as Weblate's placeholder check reads them."""
 
 from __future__ import annotations
 
@@ -12,17 +13,24 @@ from pathlib import Path
 
 import pytest
 import yaml  # type: ignore[import-untyped]
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 from conftest import ROOT
 
-from validator.content.tokens import KINDS, tokens
+from validator.content.tokens import KINDS, TOKEN, tokens
 
 CATALOGUES = sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po"))
 POFILTER_TESTS = ("blank", "doublewords", "escapes", "newlines", "tabs", "endwhitespace", "startwhitespace",
                   "xmltags", "nplurals", "isfuzzy", "untranslated", "brackets", "numbers", "doublespacing",
                   "printf", "variables", "endpunc")
-"""Everything but pythonbraceformat, which reads {term:id|form} as a Python format
-field and so objects to every inflected term (our own lint checks the tokens)."""
+"""The tests of pofilter the project runs, as manual/docs/translators/tools.md gives them.
+Left out are those the tokens set off (:data:`TOKEN_NOISE`) and those that report what
+rightly differs between languages (quotation marks, sentence counts, acronyms, a name
+kept in English)."""
+TOKEN_NOISE = ("pythonbraceformat", "puncspacing", "startpunc", "startcaps", "singlequoting", "simplecaps")
+"""Tests of pofilter that report entries for their tokens: pythonbraceformat reads
+{term:id|form} as a Python format field, puncspacing objects to the colon in {term:id},
+and the others to a token where a word was expected (our own lint checks the tokens)."""
+RULE_CATALOGUES = sorted((ROOT / "locales").glob("*/LC_MESSAGES/rules.po"))
 
 
 SAME_CHECK = {"endpunc": "punctuation", "doublewords": "doubled-words", "numbers": "numbers",
@@ -36,11 +44,11 @@ def _silenced(message: object) -> set[str]:
     return {comment.split(":")[1].strip() for comment in comments if comment.startswith("lint-ignore:")}
 
 
-def pofilter(catalog: Path, output: Path) -> list[str]:
-    """The msgctxt of every unit pofilter reports, less those whose finding the
-    translator silenced in the lint with a stated reason."""
+def pofilter(catalog: Path, output: Path, chosen: tuple[str, ...] = POFILTER_TESTS) -> list[str]:
+    """The msgctxt of every unit pofilter reports (running the ``chosen`` tests), less
+    those whose finding the translator silenced in the lint with a stated reason."""
     arguments = ["pofilter", "--progress=none"]
-    for test in POFILTER_TESTS:
+    for test in chosen:
         arguments += ["-t", test]
     done = subprocess.run([*arguments, "-i", str(catalog), "-o", str(output)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -89,6 +97,47 @@ def test_msgfmt_rejects_a_broken_catalogue(tmp_path: Path) -> None:
     broken.write_text(text.replace('msgstr "', 'msgstr "\\q', 1), encoding="utf-8")
     done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(broken)], capture_output=True, text=True)
     assert done.returncode != 0
+
+
+def without_tokens(catalog: Path, copy: Path) -> Path:
+    """``catalog`` with each token, in the msgid and in the msgstr, made a plain word."""
+    with catalog.open("rb") as handle:
+        messages = read_po(handle)
+    for message in messages:
+        if message.id and isinstance(message.id, str):
+            message.id = TOKEN.sub("Zqx", message.id)
+            message.string = TOKEN.sub("Zqx", str(message.string or ""))
+    with copy.open("wb") as handle:
+        write_po(handle, messages, width=0)
+    return copy
+
+
+def set_off_by_tokens(catalog: Path, folder: Path, tests: tuple[str, ...]) -> set[str]:
+    """The entries pofilter reports in ``catalog`` and not once its tokens are words."""
+    plain = without_tokens(catalog, folder / "plain.po")
+    return set(pofilter(catalog, folder / "with.po", tests)) - set(pofilter(plain, folder / "without.po", tests))
+
+
+@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
+@pytest.mark.parametrize("catalog", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_pofilter_test_of_the_project_is_set_off_by_the_tokens(catalog: Path, tmp_path: Path) -> None:
+    assert set_off_by_tokens(catalog, tmp_path, POFILTER_TESTS) == set()
+
+
+@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
+@pytest.mark.parametrize("test", TOKEN_NOISE)
+def test_each_test_left_out_for_the_tokens_is_set_off_by_them(test: str, tmp_path: Path) -> None:
+    """Why each is left out, and that the comparison above finds what the tokens set off."""
+    assert any(set_off_by_tokens(catalog, tmp_path, (test,)) for catalog in RULE_CATALOGUES), test
+
+
+def test_the_tools_page_gives_the_tests_the_project_runs() -> None:
+    page = (ROOT / "manual/docs/translators/tools.md").read_text(encoding="utf-8")
+    command = re.search(r"^    pofilter .*?(?=^\S|\n\n)", page, re.MULTILINE | re.DOTALL)
+    assert command is not None, "the page gives no pofilter command"
+    assert tuple(re.findall(r"-t (\w+)", command.group(0))) == POFILTER_TESTS
+    for test in TOKEN_NOISE:
+        assert f"`{test}`" in page, f"the page does not say why {test} is left out"
 
 
 WEBLATE = yaml.safe_load((ROOT / "weblate.yml").read_text(encoding="utf-8"))
