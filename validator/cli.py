@@ -80,6 +80,12 @@ def _parser() -> argparse.ArgumentParser:
     start.add_argument("language", metavar="LANG", help="its code, as in rulebook.yml (e.g. de, pt_BR)")
     start.set_defaults(handler=_i18n_init)
 
+    tbx = commands.add_parser("glossary-tbx", help="write one language's glossary as TBX, for translators' "
+                              "terminology tools (every build also writes it beside the open data)")
+    tbx.add_argument("--language", required=True, metavar="CODE", help="a language of rulebook.yml (e.g. es)")
+    tbx.add_argument("--output", type=Path, metavar="FILE", help="the file to write (default: the standard output)")
+    tbx.set_defaults(handler=_glossary_tbx)
+
     calc = commands.add_parser("calc", help="compute a scenario's outcome from given input")
     calc.add_argument("scenario", help="a scenario name (see: validator scenarios)")
     calc.add_argument("--given", required=True, metavar="JSON", help='the input, e.g. \'{"dice": [2, 5]}\'')
@@ -380,6 +386,42 @@ def _i18n_init(project: Path, arguments: argparse.Namespace) -> int:
         print(f"{update.path}: {update.messages} messages to translate")
     print(f"Started '{code}'. Next: translate the catalogues, then validator status --language {code}.")
     return EXIT_OK
+
+
+def _glossary_tbx(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.project import load_project
+    from validator.site.api import glossary_tbx
+    from validator.workspace import load_workspace
+
+    # Both arguments are judged before the whole book is loaded, each in one line.
+    codes = [language.code for language in load_project(project).languages]
+    if arguments.language not in codes:
+        print(f"validator glossary-tbx: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
+              "(the languages of rulebook.yml)", file=sys.stderr)
+        return EXIT_USAGE
+    output = None if arguments.output is None else _absolute(arguments.output)
+    wrong = None if output is None else _not_a_new_file(output)
+    if wrong is not None:
+        print(f"validator glossary-tbx: --output {arguments.output}: {wrong}", file=sys.stderr)
+        return EXIT_USAGE
+    data = glossary_tbx(load_workspace(project, keep_catalogs=False), arguments.language)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        output.write_bytes(data)
+    return EXIT_OK
+
+
+def _not_a_new_file(path: Path) -> str | None:
+    """Why ``path`` cannot be written as a file, if it cannot: a folder, or a place
+    whose folder does not exist, is named for what it is."""
+    if path.is_dir():
+        return "is a folder. Fix: give the path of a file, such as glossary.tbx"
+    if not path.parent.is_dir():
+        return f"there is no folder {path.parent}. Fix: create it, or give a file in a folder that exists"
+    return None
 
 
 def _load_ruleset(project: Path) -> Ruleset:

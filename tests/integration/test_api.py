@@ -5,24 +5,29 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from babel.messages.pofile import read_po, write_po
-from conftest import ProjectCopy
+from conftest import ROOT, ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from validator.checks.run import CheckReport, check_workspace
 from validator.content.tokens import tokens
-from validator.site.api import KINDS, SCHEMAS, documents, dumps
+from validator.site.api import KINDS, SCHEMAS, documents, dumps, glossary_tbx
+from validator.site.tbx import FILE_NAME as TBX_FILE
 from validator.workspace import Workspace, load_workspace
 
 LANGUAGES = ("en", "es", "pl")
 PAYLOAD = "<script>alert(1)</script> &amp; <b onmouseover=alert(2)>"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def schema(kind: str) -> dict[str, Any]:
@@ -106,18 +111,41 @@ def test_the_api_folder_lists_its_files(built_site: Path) -> None:
     folder = built_site / "api"
     parser = Links()
     parser.feed((folder / "index.html").read_text(encoding="utf-8"))
-    files = {path.relative_to(folder).as_posix() for path in folder.rglob("*.json")}
-    assert len(files) == len(KINDS) * (len(LANGUAGES) + 1)
+    files = {path.relative_to(folder).as_posix() for path in (*folder.rglob("*.json"), *folder.rglob("*.tbx"))}
+    assert len(files) == len(KINDS) * (len(LANGUAGES) + 1) + len(LANGUAGES)
     assert parser.links == files
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_file_validates_against_its_schema(built_site: Path, code: str) -> None:
-    assert sorted(path.name for path in (built_site / "api" / code).iterdir()) == sorted(f"{k}.json" for k in KINDS)
+    assert sorted(path.name for path in (built_site / "api" / code).iterdir()) == \
+        sorted([*(f"{k}.json" for k in KINDS), TBX_FILE])
     for kind in KINDS:
         data = load(built_site, code, kind)
         assert errors(kind, data) == [], (code, kind)
         assert data["language"] == code
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_language_has_its_glossary_as_tbx_beside_the_data(built_site: Path, workspace: Workspace,
+                                                               code: str) -> None:
+    """Every term of the glossary, by id, in English and in the language, with the word
+    the open data gives it; the bytes the command writes (``validator glossary-tbx``)."""
+    written = (built_site / "api" / code / TBX_FILE).read_bytes()
+    assert written == glossary_tbx(workspace, code)
+    root = ElementTree.fromstring(written)
+    assert root.tag == "martif"
+    found = {entry.attrib["id"]: entry for entry in root.iter("termEntry")}
+    glossary = load(built_site, code, "glossary")["terms"]
+    assert list(found) == [term["id"] for term in glossary]
+    for term in glossary:
+        groups = {group.attrib[XML_LANG]: group for group in found[term["id"]].findall("langSet")}
+        assert list(groups) == (["en"] if code == "en" else ["en", code]), term["id"]
+        assert groups[code].findtext("tig/term") == term["term"]["plain"], term["id"]
+        assert groups[code].findtext("descrip[@type='definition']") == term["definition"]["plain"], term["id"]
+    done = subprocess.run([sys.executable, "-m", "validator", "glossary-tbx", "--language", code], cwd=ROOT,
+                          capture_output=True, timeout=300)
+    assert (done.returncode, done.stdout, done.stderr) == (0, written, b"")
 
 
 @pytest.mark.parametrize(("kind", "break_it"), [

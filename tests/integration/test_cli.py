@@ -74,6 +74,22 @@ def test_console_script_is_installed() -> None:
     assert "check" in done.stdout and "build" in done.stdout and "serve" in done.stdout
 
 
+@pytest.mark.parametrize(("arguments", "said"), [
+    (("--language", "xx"), "validator glossary-tbx: unknown language 'xx'. Fix: use one of en, es, pl "
+                           "(the languages of rulebook.yml)"),
+    (("--language", "es", "--output", "{tmp}"), "validator glossary-tbx: --output {tmp}: is a folder. Fix: give "
+                                                "the path of a file, such as glossary.tbx"),
+    (("--language", "es", "--output", "{tmp}/none/g.tbx"), "validator glossary-tbx: --output {tmp}/none/g.tbx: there "
+                                                           "is no folder {tmp}/none. Fix: create it, or give a file "
+                                                           "in a folder that exists"),
+], ids=["language", "folder", "no-folder"])
+def test_glossary_tbx_refuses_a_bad_argument_in_one_line(arguments: tuple[str, ...], said: str,
+                                                          tmp_path: Path) -> None:
+    done = run("glossary-tbx", *(argument.format(tmp=tmp_path) for argument in arguments))
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", said.format(tmp=tmp_path) + "\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_site_dir_option_chooses_where_sites_go(project: ProjectCopy, tmp_path: Path) -> None:
     done = run("build", "--site-dir", "public", cwd=project.root)
     assert done.returncode == 0, done.stderr

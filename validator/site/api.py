@@ -3,7 +3,8 @@
 An army builder or a bot should not have to scrape the pages.  ``validator build``
 writes ``api/<lang>/rules.json``, ``glossary.json``, ``discrepancies.json`` and
 ``examples.json`` with the same ids and anchors as the pages, and the JSON Schema
-(draft 2020-12) of each file in ``api/schema/``.
+(draft 2020-12) of each file in ``api/schema/``; beside them ``glossary.tbx``, the
+glossary for translators' terminology tools (see :mod:`validator.site.tbx`).
 
 Every text is plain text, as on the pages: it is never HTML or Markdown, and its
 tokens are not pasted in as markup but kept as structured segments (a rule
@@ -37,6 +38,9 @@ from validator.site.faq import standing_label
 from validator.site.markdown import html_page
 from validator.site.pages import DISCREPANCY_PAGE
 from validator.site.previews import preview_key, referrers
+from validator.site.tbx import FILE_NAME as TBX_FILE
+from validator.site.tbx import entries as tbx_entries
+from validator.site.tbx import tbx_bytes
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor
 from validator.workspace import Workspace
 
@@ -69,6 +73,7 @@ def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
                 handle.writelines(_pieces(data, RECORD_DEPTH, 0))
                 handle.write("\n")
             del data  # not held while the next one is made
+        (target / TBX_FILE).write_bytes(glossary_tbx(workspace, language.code))
     _write_index(workspace, folder)
     return folder
 
@@ -81,8 +86,9 @@ def _write_index(workspace: Workspace, folder: Path) -> None:
              for kind in KINDS]
     for language in project.languages:
         code = html.escape(language.code)
-        items += [f'<li><a href="{code}/{kind}.json" hreflang="{code}">{code}/{kind}.json'
-                  f"</a> ({html.escape(language.name)})</li>" for kind in KINDS]
+        items += [f'<li><a href="{code}/{name}" hreflang="{code}">{code}/{name}'
+                  f"</a> ({html.escape(language.name)})</li>"
+                  for name in (*(f"{kind}.json" for kind in KINDS), TBX_FILE)]
     (folder / "index.html").write_text(
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(project.title)}: open data</title></head>"
@@ -179,6 +185,22 @@ def iter_documents(workspace: Workspace, report: CheckReport, code: str,
                   "faq": [{**_faq(renderer, labels, computed, entry),
                            "standing_label": standing_label(entry.standing, gettext)}
                           for entry in rulebook.faq.faq]}
+
+
+def glossary_tbx(workspace: Workspace, code: str) -> bytes:
+    """The glossary of ``code``, a language of the project, as TBX: each text as the
+    open data's ``plain`` gives it, and only where it is a current translation."""
+    project = workspace.project
+    renderers = {language: TextRenderer(workspace.rulebook, workspace.rule_catalogs[language],
+                                        project.language(language))
+                 for language in dict.fromkeys((project.source_language, code))}
+
+    def plain(language: str, context: str, english: str) -> str | None:
+        shown = text(renderers[language], context, english)
+        return str(shown["plain"]) if (shown["language"], shown["state"]) == (language, "translated") else None
+
+    found = tbx_entries(workspace.rulebook.glossary, project.source_language, code, plain)
+    return tbx_bytes(f"{project.title}: glossary", project.source_language, found)
 
 
 def text(renderer: TextRenderer, context: str, english: str) -> JSON:
