@@ -120,6 +120,14 @@ class ProjectCopy:
         return Run(done.returncode, done.stdout, done.stderr)
 
 
+def program(name: str) -> str:
+    """A test dependency's program: the one installed beside this interpreter (the
+    README's commands run the environment's programs without putting them on PATH),
+    else the one on PATH."""
+    beside = Path(sys.executable).parent / name
+    return str(beside) if beside.exists() else shutil.which(name) or name
+
+
 def set_translation(project: ProjectCopy, catalog: str, context: str, translation: str) -> int:
     """Write ``translation`` as the msgstr of the entry ``context`` of ``catalog``; returns its msgid's line."""
     text = project.read(catalog)

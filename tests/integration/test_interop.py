@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml  # type: ignore[import-untyped]
 from babel.messages.pofile import read_po, write_po
-from conftest import ROOT
+from conftest import ROOT, program
 
 from validator.content.tokens import KINDS, TOKEN, tokens
 
@@ -54,7 +54,7 @@ def pofilter(catalog: Path, output: Path, chosen: tuple[str, ...] = POFILTER_TES
     """The msgctxt of every unit pofilter reports (running the ``chosen`` tests), less
     those whose finding the translator silenced in the lint with a stated reason, or
     that is :data:`REVIEWED`."""
-    arguments = ["pofilter", "--progress=none"]
+    arguments = [program("pofilter"), "--progress=none"]
     for test in chosen:
         arguments += ["-t", test]
     done = subprocess.run([*arguments, "-i", str(catalog), "-o", str(output)], capture_output=True, text=True)
@@ -81,13 +81,11 @@ def test_msgfmt_checks_pass(catalog: Path) -> None:
     assert "fuzzy" not in done.stderr and "untranslated" not in done.stderr, done.stderr
 
 
-@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
 @pytest.mark.parametrize("catalog", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_pofilter_finds_nothing(catalog: Path, tmp_path: Path) -> None:
     assert pofilter(catalog, tmp_path / "report.po") == []
 
 
-@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
 def test_pofilter_does_report_a_broken_catalogue(tmp_path: Path) -> None:
     """The check above can fail: a doubled word and a lost newline are reported."""
     broken = tmp_path / "rules.po"
@@ -126,13 +124,11 @@ def set_off_by_tokens(catalog: Path, folder: Path, tests: tuple[str, ...]) -> se
     return set(pofilter(catalog, folder / "with.po", tests)) - set(pofilter(plain, folder / "without.po", tests))
 
 
-@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
 @pytest.mark.parametrize("catalog", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_pofilter_test_of_the_project_is_set_off_by_the_tokens(catalog: Path, tmp_path: Path) -> None:
     assert set_off_by_tokens(catalog, tmp_path, POFILTER_TESTS) == set()
 
 
-@pytest.mark.skipif(shutil.which("pofilter") is None, reason="Translate Toolkit is not installed")
 @pytest.mark.parametrize("test", TOKEN_NOISE)
 def test_each_test_left_out_for_the_tokens_is_set_off_by_them(test: str, tmp_path: Path) -> None:
     """Why each is left out, and that the comparison above finds what the tokens set off."""
