@@ -12,6 +12,10 @@ translation, so it is not used here.
 - a new msgctxt whose exact English is that of one entry whose msgctxt left the
   template (a moved function's step, a renamed field): that translation is carried
   over, marked fuzzy, since only the translator can say the meaning moved with it;
+- an interface string that gains a msgctxt (one English word found to stand for
+  two things, told apart with ``pgettext``): the translation of the same English
+  without a msgctxt is carried over as it is, not fuzzy, since it is what the page
+  showed in that very place until then; the translator may now make it differ;
 - a msgctxt no longer in the template: the entry is kept as obsolete (``#~``).
 """
 
@@ -92,6 +96,8 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
             old = copy.copy(orphan)
             old.flags = {*orphan.flags, "fuzzy"}
             used.add(_context_key(orphan))
+        if old is None and message.context:
+            old = by_context.get(f"\x00{message.id}")  # an interface string that gained a msgctxt
         entry = Message(message.id, "", locations=message.locations, auto_comments=message.auto_comments,
                         context=message.context)
         entry.flags = set(message.flags) - {"fuzzy"}  # the template's: see FORMAT_FLAGS
