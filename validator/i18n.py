@@ -30,6 +30,8 @@ from validator.ruleset import Ruleset
 from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent / "site"
+TRANSLATOR_TAGS = ("Translators:",)
+"""The tag of a comment in the code that extraction copies into the catalogue."""
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,15 @@ def ui_template() -> Catalog:
     package wherever it is installed (``validator/locale/babel-ui.cfg`` does the same
     for ``pybabel``). Locations name the file without a line: a translator finds
     the string by its text, and an edit that only moves code leaves the catalogues
-    as they are."""
+    as they are.  A word alone ("p.", "exact") says little of where it stands, so
+    each use carries a translator comment in the code (``# Translators: ...`` in
+    Python, ``{# Translators: ... #}`` in a template), and each becomes a ``#.`` line
+    without its tag, as ``pybabel extract -c Translators: -s`` writes it."""
     method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
     options_map = {"templates/**.j2": {"encoding": "utf-8"}}
     template = Catalog(fuzzy=False, creation_date=run_date())
-    for filename, _line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
+    for filename, _line, message, comments, context in extract_from_dir(
+            SITE_PACKAGE, method_map, options_map, comment_tags=TRANSLATOR_TAGS, strip_comment_tags=True):
         # Babel's writer prints a location whose line is None as the file alone; its hints say int.
         location = (f"validator/site/{filename}", None)
         template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
@@ -85,7 +91,7 @@ def lint_template() -> Catalog:
     translator reads the lint in the language being translated."""
     template = Catalog(fuzzy=False, creation_date=run_date())
     for filename, _line, message, comments, context in extract_from_dir(
-            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=("Translators:",)):
+            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=TRANSLATOR_TAGS):
         location = (f"validator/checks/{filename}", None)
         entry = template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
                              context=context)
