@@ -8,6 +8,7 @@ engine's templates and site code through Babel's extractors.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,14 +19,13 @@ from babel.messages.extract import extract_from_dir
 from validator.checks.charts import chart_labels
 from validator.checks.examples import run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
-from validator.content.extract import TOKEN_COMMENT
+from validator.content.extract import message_comments, term_notes
 from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
 from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
 from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
-from validator.content.tokens import tokens
 from validator.ruleset import Ruleset
 from validator.trace import worked_messages
 
@@ -53,7 +53,7 @@ def rules_template(rulebook: Rulebook, line_numbers: bool = False) -> Catalog:
         # Babel's writer prints a location whose line is None as the file alone; its hints say int.
         line: int | None = message.position.line if line_numbers else None
         entry = template.add(message.text, locations=[(message.position.file, line)],  # type: ignore[list-item]
-                             auto_comments=[TOKEN_COMMENT] if tokens(message.text) else [], context=message.context)
+                             auto_comments=message_comments(message), context=message.context)
         entry.flags -= FORMAT_FLAGS
     return template
 
@@ -153,7 +153,9 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
         write_catalog_if_changed(template, locales / f"{domain}.pot")
         for code in languages:
             path = catalog_path(locales, code, domain)
-            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title))
+            notes = term_notes(rulebook.messages(), rulebook.glossary, code) if domain == RULES_DOMAIN else {}
+            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title,
+                                        notes))
     interface = ui_template()
     engine = engine_languages()
     for code in languages:
@@ -182,12 +184,14 @@ def update_engine_catalogs() -> list[CatalogUpdate]:
 
 
 def _merged_into(template: Catalog, path: Path, shown: str, language: str,
-                 renamed: dict[str, str], title: str = ENGINE_TITLE) -> CatalogUpdate:
+                 renamed: dict[str, str], title: str = ENGINE_TITLE,
+                 notes: Mapping[str, Sequence[str]] | None = None) -> CatalogUpdate:
     """Merge ``template`` into the catalogue at ``path`` (made when missing, with the
-    header of a book titled ``title``) and say how it stands."""
+    header of a book titled ``title``), with this language's ``notes`` (see
+    :func:`merge_catalog`), and say how it stands."""
     date = run_date()
     existing = read_catalog(path, shown) if path.exists() else new_catalog(language, title, date)
-    merged = merge_catalog(template, existing, renamed)
+    merged = merge_catalog(template, existing, renamed, notes)
     tidy_header(merged, title, language)
     write_catalog_if_changed(merged, path)
     active = [message for message in merged if message.id]

@@ -4,10 +4,14 @@ belongs to and which forms a term may take."""
 
 from __future__ import annotations
 
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from validator.content.extract import TOKEN_COMMENT, message_comments, term_notes
 from validator.content.interface import ENGINE_LOCALES
+from validator.content.merge import merge_catalog
+from validator.content.model import Glossary, Inflection, Message, Position, Term
 from validator.i18n import SITE_PACKAGE, TRANSLATOR_TAGS, ui_template
 
 
@@ -29,3 +33,51 @@ def test_every_interface_entry_has_a_translator_comment_or_a_msgctxt() -> None:
                 and not message.context]
         assert bare == []
     assert all(not comment.startswith(TRANSLATOR_TAGS) for message in shipped for comment in message.auto_comments)
+
+
+def _glossary() -> Glossary:
+    return Glossary(terms=(
+        Term(id="rider", term="rider", definition="Who rides.",
+             forms={"es": Inflection(sg=("jinete",), pl=("jinetes",)),
+                    "pl": Inflection(sg=("jeździec", "jeźdźca"), pl=("jeźdźcy", "jeźdźców"), other=("jeździć",))}),
+        Term(id="banner", term="banner", definition="A name.", keep=True),
+        Term(id="unit", term="unit", definition="Models together.", forms={"es": Inflection(sg=("unidad",))}),
+    ))
+
+
+def _message(context: str, text: str) -> Message:
+    return Message(context=context, text=text, owner=Position(file="docs/rules/a.yml", line=1), key="text",
+                   about="Rule: Riding (chapter: Mounts)")
+
+
+def test_a_rule_text_names_its_rule_and_chapter_and_its_tokens_rule_once() -> None:
+    assert message_comments(_message("a/b#text", "The {term:rider} and the {term:rider|riders}.")) == [
+        "Rule: Riding (chapter: Mounts)", TOKEN_COMMENT]
+    assert message_comments(_message("a/b#title", "Riding")) == ["Rule: Riding (chapter: Mounts)"]
+
+
+def test_a_term_token_lists_the_forms_the_glossary_declares_for_the_language() -> None:
+    messages = [_message("a/b#text", "The {term:rider|riders} of a {term:unit} bear the {term:banner}."),
+                _message("a/b#title", "Riding"),
+                _message("glossary/rider#term", "rider"),
+                _message("a/c#text", "A {term:nobody} nobody knows.")]
+    assert term_notes(messages, _glossary(), "pl") == {
+        "a/b#text": ["{term:rider} in pl: sg jeździec, jeźdźca; pl jeźdźcy, jeźdźców; other jeździć",
+                     "{term:banner}: a name, kept in English in every language"],
+        "glossary/rider#term": ["{term:rider} in pl: sg jeździec, jeźdźca; pl jeźdźcy, jeźdźców; other jeździć"]}
+    assert term_notes(messages, _glossary(), "es")["a/b#text"] == [
+        "{term:rider} in es: sg jinete; pl jinetes", "{term:unit} in es: sg unidad",
+        "{term:banner}: a name, kept in English in every language"]
+
+
+def test_the_merge_writes_the_notes_of_the_catalogues_language_after_the_templates_comments() -> None:
+    template = Catalog()
+    template.add("The {term:rider}.", context="a/b#text", auto_comments=["Rule: Riding (chapter: Mounts)"])
+    existing = Catalog(locale="es")
+    existing.add("The {term:rider}.", "El {term:rider}.", context="a/b#text", auto_comments=["an old comment"],
+                 user_comments=["checked with the editor"])
+    merged = merge_catalog(template, existing, notes={"a/b#text": ["{term:rider} in es: sg jinete"]})
+    entry = merged.get("The {term:rider}.", context="a/b#text")
+    assert entry is not None
+    assert entry.auto_comments == ["Rule: Riding (chapter: Mounts)", "{term:rider} in es: sg jinete"]
+    assert entry.user_comments == ["checked with the editor"] and entry.string == "El {term:rider}."

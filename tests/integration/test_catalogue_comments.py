@@ -1,0 +1,66 @@
+"""The shipped catalogues carry, for each message, what its translator needs: the rule
+and chapter of a rule text, the forms each of its terms may take in the catalogue's
+language, and what a label of the worked examples names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from conftest import ROOT
+
+from validator.content.extract import TOKEN_COMMENT
+from validator.content.loader import load_rulebook
+from validator.content.project import load_project
+from validator.content.tokens import tokens
+
+RULEBOOK = load_rulebook(ROOT, load_project(ROOT))
+LANGUAGES = ("es", "pl")
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def _said(comments: list[str]) -> str:
+    """The automatic comments as one text: the writer wraps a long one over lines."""
+    return " ".join(" ".join(comments).split())
+
+
+def test_every_rule_text_names_its_rule_and_chapter_and_the_token_rule_once() -> None:
+    template = _read(ROOT / "locales" / "rules.pot")
+    entries = {str(message.context): message for message in template if message.id}
+    assert [context for context, message in entries.items() if not message.auto_comments] == []
+    for chapter in RULEBOOK.chapters:
+        for rule in chapter.rules:
+            about = f"Rule: {rule.title} (chapter: {chapter.chapter.title})"
+            for context in (f"{rule.id}#title", f"{rule.id}#text",
+                            *(f"{rule.id}#example.{example.id}" for example in rule.examples)):
+                assert _said(entries[context].auto_comments).startswith(about), context
+    for context, message in entries.items():
+        expected = 1 if tokens(str(message.id)) else 0
+        assert message.auto_comments.count(TOKEN_COMMENT) == expected, context
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_term_token_lists_the_forms_the_glossary_declares_for_the_catalogues_language(language: str) -> None:
+    terms = {term.id: term for term in RULEBOOK.glossary.terms}
+    catalog = _read(ROOT / "locales" / language / "LC_MESSAGES" / "rules.po")
+    checked = 0
+    for message in catalog:
+        linked = {token.argument for token in tokens(str(message.id)) if token.kind == "term"} & terms.keys()
+        said = _said(message.auto_comments)
+        for term_id in sorted(linked):
+            declared = terms[term_id].declined(language)
+            if not declared:
+                continue
+            head = f"{{term:{term_id}}} in {language}: "
+            start = said.find(head)
+            assert start >= 0, (message.context, term_id)
+            listed = said[start + len(head):].split(" {term:", 1)[0]
+            assert [form for form in declared if form not in listed] == [], (message.context, term_id, listed)
+            checked += 1
+    assert checked > 100
