@@ -17,12 +17,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
 from validator.checks.charts import chart_labels
-from validator.checks.examples import run_examples
+from validator.checks.examples import ExampleRun, run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
 from validator.content.extract import message_comments, term_notes
 from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
 from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
-from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
+from validator.content.labels import LABELS_DOMAIN, Where, humanize, identifier_uses, label_context, scenario_owner
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
@@ -108,15 +108,25 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     answers = run_examples(ruleset, ((entry.subject, example) for entry in rulebook.faq.faq
                                      for example in entry.examples))
     texts, step_values = worked_messages(ruleset, [*runs, *answers])
-    shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
-                               *chart_labels(ruleset, rulebook), *step_values,
-                               *(value for run in answers for value in (run.example.given, run.computed or {}))])
+
+    def given(run: ExampleRun) -> Where:
+        scenario = ruleset.scenario(run.example.scenario)
+        return Where("input", scenario_owner(scenario.name, scenario.summary))
+
+    def outcome(run: ExampleRun) -> Where:
+        return Where("outcome", given(run).owner)
+
+    uses = identifier_uses([*((given(run), run.example.given) for run in runs),
+                            *((outcome(run), run.computed) for run in runs if run.computed),
+                            *chart_labels(ruleset, rulebook), *step_values,
+                            *(pair for run in answers
+                              for pair in ((given(run), run.example.given), (outcome(run), run.computed or {})))])
     template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
-    for identifier in shown:
-        entry = template.add(humanize(identifier), context=label_context(identifier))
+    for identifier, comments in uses.items():
+        entry = template.add(humanize(identifier), context=label_context(identifier), auto_comments=comments)
         entry.flags -= FORMAT_FLAGS
-    for context, english in texts:  # each example's question and the steps of the rules core
-        entry = template.add(english, context=context)
+    for context, english, comments in texts:  # each example's question and the steps of the rules core
+        entry = template.add(english, context=context, auto_comments=comments)
         entry.flags -= FORMAT_FLAGS
     return template
 

@@ -13,8 +13,9 @@ from conftest import ROOT
 
 from validator.content.extract import TOKEN_COMMENT
 from validator.content.loader import load_rulebook
-from validator.content.project import load_project
+from validator.content.project import load_project, load_rules_core
 from validator.content.tokens import tokens
+from validator.trace import FUNCTIONS
 
 RULEBOOK = load_rulebook(ROOT, load_project(ROOT))
 LANGUAGES = ("es", "pl")
@@ -64,3 +65,18 @@ def test_a_term_token_lists_the_forms_the_glossary_declares_for_the_catalogues_l
             assert [form for form in declared if form not in listed] == [], (message.context, term_id, listed)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("root", [ROOT, ROOT / "tests" / "roots" / "skirmish"], ids=["bundled", "skirmish"])
+def test_every_label_names_the_scenario_or_the_core_function_it_comes_from(root: Path) -> None:
+    """A label alone ("hit", "none") does not say what it names: each entry's comment
+    names a scenario of the rules core, or one of its functions, where it is used."""
+    ruleset = load_rules_core(root, load_project(root))
+    owners = ([f"the scenario '{scenario.name}'" for scenario in ruleset.scenarios]
+              + [f"the core function {key}" for key in FUNCTIONS])
+    template = _read(root / "locales" / "labels.pot")
+    unnamed = [str(message.context) for message in template
+               if message.id and not any(owner in _said(message.auto_comments) for owner in owners)]
+    assert unnamed == []
+    kinds = {str(message.context).split("/")[1] for message in template if message.id}
+    assert {"scenario", "step"} <= kinds

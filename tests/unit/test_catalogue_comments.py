@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 
 from validator.content.extract import TOKEN_COMMENT, message_comments, term_notes
 from validator.content.interface import ENGINE_LOCALES
+from validator.content.labels import RESULT, USES_SHOWN, Where, function_owner, identifier_uses, scenario_owner
 from validator.content.merge import merge_catalog
 from validator.content.model import Glossary, Inflection, Message, Position, Term
 from validator.i18n import SITE_PACKAGE, TRANSLATOR_TAGS, ui_template
@@ -81,3 +82,48 @@ def test_the_merge_writes_the_notes_of_the_catalogues_language_after_the_templat
     assert entry is not None
     assert entry.auto_comments == ["Rule: Riding (chapter: Mounts)", "{term:rider} in es: sg jinete"]
     assert entry.user_comments == ["checked with the editor"] and entry.string == "El {term:rider}."
+
+
+def test_each_label_says_where_its_identifier_is_used() -> None:
+    scenario = scenario_owner("unit-may-join", "Whether a character may join a unit, and why not")
+    function = function_owner("units.may_join")
+    uses = identifier_uses([
+        (Where("input", scenario), {"unit": {"troop_type": "infantry"}, "mounts": ["steed"]}),
+        (Where("outcome", scenario), {"membership": "joined"}),
+        (Where("argument", function), {"unit": {"size": 5}}),
+        (Where("result", function), {RESULT: "joined"}),
+        (Where("input", scenario, "mount"), {RESULT: ["steed", "none"]}),
+        (Where("chart", scenario), {"size": [1, 2], "chance": None}),
+    ])
+    assert uses == {
+        "unit": ["An input field of the scenario 'unit-may-join' (Whether a character may join a unit, and why not).",
+                 "An argument of the core function units.may_join."],
+        "troop_type": ["A field of 'unit' in the input of the scenario 'unit-may-join' (Whether a character may "
+                       "join a unit, and why not)."],
+        "infantry": ["A value of the input field 'troop_type' of the scenario 'unit-may-join' (Whether a character "
+                     "may join a unit, and why not)."],
+        "mounts": ["An input field of the scenario 'unit-may-join' (Whether a character may join a unit, and why "
+                   "not)."],
+        "steed": ["A value of the input field 'mounts' of the scenario 'unit-may-join' (Whether a character may "
+                  "join a unit, and why not).",
+                  "A value of the input field 'mount' of the scenario 'unit-may-join' (Whether a character may join "
+                  "a unit, and why not)."],
+        "membership": ["An outcome field of the scenario 'unit-may-join' (Whether a character may join a unit, and "
+                       "why not)."],
+        "joined": ["A value of the outcome field 'membership' of the scenario 'unit-may-join' (Whether a character "
+                   "may join a unit, and why not).", "A value returned by the core function units.may_join."],
+        "size": ["A field of 'unit' in the argument of the core function units.may_join.",
+                 "The name of an axis of a chart of the scenario 'unit-may-join' (Whether a character may join a "
+                 "unit, and why not)."],
+        "none": ["A value of the input field 'mount' of the scenario 'unit-may-join' (Whether a character may join "
+                 "a unit, and why not)."],
+        "chance": ["The name of an axis of a chart of the scenario 'unit-may-join' (Whether a character may join a "
+                   "unit, and why not)."],
+    }
+
+
+def test_a_label_used_in_many_places_lists_a_few_and_counts_the_rest() -> None:
+    uses = identifier_uses([(Where("input", f"the scenario 's{number}' (A question)"), {"hits": 1})
+                            for number in range(USES_SHOWN + 3)])
+    assert uses["hits"][:1] == ["An input field of the scenario 's0' (A question)."]
+    assert uses["hits"][USES_SHOWN:] == ["And 3 more uses."]
