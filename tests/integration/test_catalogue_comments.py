@@ -4,13 +4,17 @@ language, and what a label of the worked examples names."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from conftest import ROOT
+from conftest import ROOT, copy_project
 
+from validator.cli import main
+from validator.content import interface
 from validator.content.extract import TOKEN_COMMENT
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project, load_rules_core
@@ -80,3 +84,64 @@ def test_every_label_names_the_scenario_or_the_core_function_it_comes_from(root:
     assert unnamed == []
     kinds = {str(message.context).split("/")[1] for message in template if message.id}
     assert {"scenario", "step"} <= kinds
+
+
+def _blocks(text: str) -> list[str]:
+    return text.split("\n\n")
+
+
+def _as_before(text: str) -> str:
+    """A catalogue as it was before its entries had automatic comments: no ``#.`` line,
+    and no interface entry with a msgctxt (its words had none)."""
+    kept = [block for block in _blocks("".join(line for line in text.splitlines(keepends=True)
+                                               if not line.startswith("#.")))
+            if not ("validator/site/" in block and "\nmsgctxt " in f"\n{block}")]
+    return "\n\n".join(kept)
+
+
+def _undated(text: str) -> str:
+    return re.sub(r'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*"$', "DATE", text, flags=re.MULTILINE)
+
+
+def _translations(path: Path) -> dict[tuple[str | None, str], object]:
+    return {(message.context, str(message.id)): message.string for message in _read(path) if message.id}
+
+
+@pytest.mark.parametrize("book", ["bundled", "skirmish"])
+def test_an_update_of_catalogues_without_comments_changes_comment_lines_and_no_translation(
+        book: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped catalogues with their automatic comments taken out (and the interface
+    entries that gained a msgctxt too), as they were before the comments: an update
+    gives back the shipped files, and on the way changes nothing but comment lines (and
+    brings back those entries with the translation they had without a msgctxt): every
+    msgstr is what it was, and no entry is fuzzy or untranslated."""
+    root = copy_project(tmp_path / "book") if book == "bundled" else Path(shutil.copytree(
+        ROOT / "tests" / "roots" / "skirmish", tmp_path / "book"))
+    engine = Path(shutil.copytree(interface.ENGINE_LOCALES, tmp_path / "engine-locale"))
+    monkeypatch.setattr(interface, "ENGINE_LOCALES", engine)
+    monkeypatch.setattr("validator.i18n.ENGINE_LOCALES", engine)
+    files = sorted([*(root / "locales").rglob("*.po*"), *engine.rglob("ui.po*")])
+    shipped = {path: path.read_text(encoding="utf-8") for path in files}
+    assert any("\n#. " in text for text in shipped.values())
+    stripped = {path: _as_before(text) for path, text in shipped.items()}
+    for path, text in stripped.items():
+        path.write_text(text, encoding="utf-8")
+    before = {path: _translations(path) for path in files}
+
+    assert main(["--project", str(root), "i18n", "update"]) == 0
+    assert main(["i18n", "update", "--engine"]) == 0
+    capsys.readouterr()
+
+    for path in files:
+        written = path.read_text(encoding="utf-8")
+        assert _undated(written) == _undated(shipped[path]), path
+        assert _undated(_as_before(written)) == _undated(stripped[path]), path  # only comment lines changed
+        after = _translations(path)
+        assert {key: after[key] for key in before[path]} == before[path], path
+        for (context, english), translation in after.items():
+            if (context, english) not in before[path]:
+                assert context is not None and translation == before[path][(None, english)], (path, context)
+        if path.suffix == ".po":
+            catalog = _read(path)
+            assert [str(message.id) for message in catalog if message.id and (message.fuzzy or not message.string)] \
+                == [], path
