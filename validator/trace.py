@@ -24,7 +24,7 @@ from typing import Any
 
 from validator.content.labels import RESULT, Where, function_owner, listed_uses, meaning_context, scenario_owner
 from validator.plain import to_json, to_plain
-from validator.shown import Shown, fields_of, parameters, returned
+from validator.shown import fields_of, meaning_places, parameters, returned
 
 MAX_STEPS = 24
 """Steps kept per trace: a volley of 200 dice would otherwise list 200 alike steps."""
@@ -250,7 +250,7 @@ def _meanings(ruleset: Any, functions: list[Any]) -> Iterator[tuple[str, str]]:
         owner = function_owner(step_key(function))
         kinds += [(parameters(function), "argument", owner), (returned(function), "result", owner)]
     for kind, part, owner in kinds:
-        for words, value, name in _meaning_places(kind, None):
+        for words, value, name in meaning_places(kind):
             yield words, f"Words shown in place of {value} in {_place(part, owner, name)}."
 
 
@@ -262,17 +262,3 @@ def _place(part: str, owner: str, name: str | None) -> str:
         return f"the field '{name}' of the result of {owner}"
     return f"the {'argument' if part == 'argument' else part + ' field'} '{name}' of {owner}"
 
-
-def _meaning_places(kind: Any, field: str | None) -> Iterator[tuple[str, str, str | None]]:
-    """As :func:`validator.shown.meaning_words`, each with the value it stands for
-    ("the number 1", "any number from 7 up") and the field that holds it."""
-    if isinstance(kind, Shown):
-        for value, words in kind.meanings:
-            yield words, f"the number {value}", field
-        if kind.at_least is not None:
-            yield kind.at_least[1], f"any number from {kind.at_least[0]} up", field
-    elif isinstance(kind, tuple):
-        yield from _meaning_places(kind[1], field)
-    elif isinstance(kind, dict):
-        for name, inner in kind.items():
-            yield from _meaning_places(inner, name)
