@@ -8,6 +8,7 @@ engine's templates and site code through Babel's extractors.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,20 +17,21 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
 from validator.checks.charts import chart_labels
-from validator.checks.examples import run_examples
+from validator.checks.examples import ExampleRun, run_examples
 from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
-from validator.content.extract import TOKEN_COMMENT
+from validator.content.extract import message_comments, term_notes
 from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
 from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
-from validator.content.labels import LABELS_DOMAIN, humanize, label_context, shown_identifiers
+from validator.content.labels import LABELS_DOMAIN, Where, humanize, identifier_uses, label_context, scenario_owner
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
-from validator.content.tokens import tokens
 from validator.ruleset import Ruleset
 from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent / "site"
+TRANSLATOR_TAGS = ("Translators:",)
+"""The tag of a comment in the code that extraction copies into the catalogue."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ def rules_template(rulebook: Rulebook, line_numbers: bool = False) -> Catalog:
         # Babel's writer prints a location whose line is None as the file alone; its hints say int.
         line: int | None = message.position.line if line_numbers else None
         entry = template.add(message.text, locations=[(message.position.file, line)],  # type: ignore[list-item]
-                             auto_comments=[TOKEN_COMMENT] if tokens(message.text) else [], context=message.context)
+                             auto_comments=message_comments(message), context=message.context)
         entry.flags -= FORMAT_FLAGS
     return template
 
@@ -63,11 +65,15 @@ def ui_template() -> Catalog:
     package wherever it is installed (``validator/locale/babel-ui.cfg`` does the same
     for ``pybabel``). Locations name the file without a line: a translator finds
     the string by its text, and an edit that only moves code leaves the catalogues
-    as they are."""
+    as they are.  A word alone ("p.", "exact") says little of where it stands, so
+    each use carries a translator comment in the code (``# Translators: ...`` in
+    Python, ``{# Translators: ... #}`` in a template), and each becomes a ``#.`` line
+    without its tag, as ``pybabel extract -c Translators: -s`` writes it."""
     method_map = [("templates/**.j2", "jinja2"), ("**.py", "python")]
     options_map = {"templates/**.j2": {"encoding": "utf-8"}}
     template = Catalog(fuzzy=False, creation_date=run_date())
-    for filename, _line, message, comments, context in extract_from_dir(SITE_PACKAGE, method_map, options_map):
+    for filename, _line, message, comments, context in extract_from_dir(
+            SITE_PACKAGE, method_map, options_map, comment_tags=TRANSLATOR_TAGS, strip_comment_tags=True):
         # Babel's writer prints a location whose line is None as the file alone; its hints say int.
         location = (f"validator/site/{filename}", None)
         template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
@@ -85,7 +91,7 @@ def lint_template() -> Catalog:
     translator reads the lint in the language being translated."""
     template = Catalog(fuzzy=False, creation_date=run_date())
     for filename, _line, message, comments, context in extract_from_dir(
-            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=("Translators:",)):
+            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=TRANSLATOR_TAGS):
         location = (f"validator/checks/{filename}", None)
         entry = template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
                              context=context)
@@ -102,15 +108,25 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     answers = run_examples(ruleset, ((entry.subject, example) for entry in rulebook.faq.faq
                                      for example in entry.examples))
     texts, step_values = worked_messages(ruleset, [*runs, *answers])
-    shown = shown_identifiers([*(run.example.given for run in runs), *(run.computed for run in runs if run.computed),
-                               *chart_labels(ruleset, rulebook), *step_values,
-                               *(value for run in answers for value in (run.example.given, run.computed or {}))])
+
+    def given(run: ExampleRun) -> Where:
+        scenario = ruleset.scenario(run.example.scenario)
+        return Where("input", scenario_owner(scenario.name, scenario.summary))
+
+    def outcome(run: ExampleRun) -> Where:
+        return Where("outcome", given(run).owner)
+
+    uses = identifier_uses([*((given(run), run.example.given) for run in runs),
+                            *((outcome(run), run.computed) for run in runs if run.computed),
+                            *chart_labels(ruleset, rulebook), *step_values,
+                            *(pair for run in answers
+                              for pair in ((given(run), run.example.given), (outcome(run), run.computed or {})))])
     template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
-    for identifier in shown:
-        entry = template.add(humanize(identifier), context=label_context(identifier))
+    for identifier, comments in uses.items():
+        entry = template.add(humanize(identifier), context=label_context(identifier), auto_comments=comments)
         entry.flags -= FORMAT_FLAGS
-    for context, english in texts:  # each example's question and the steps of the rules core
-        entry = template.add(english, context=context)
+    for context, english, comments in texts:  # each example's question and the steps of the rules core
+        entry = template.add(english, context=context, auto_comments=comments)
         entry.flags -= FORMAT_FLAGS
     return template
 
@@ -147,7 +163,9 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
         write_catalog_if_changed(template, locales / f"{domain}.pot")
         for code in languages:
             path = catalog_path(locales, code, domain)
-            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title))
+            notes = term_notes(rulebook.messages(), rulebook.glossary, code) if domain == RULES_DOMAIN else {}
+            updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title,
+                                        notes))
     interface = ui_template()
     engine = engine_languages()
     for code in languages:
@@ -176,12 +194,14 @@ def update_engine_catalogs() -> list[CatalogUpdate]:
 
 
 def _merged_into(template: Catalog, path: Path, shown: str, language: str,
-                 renamed: dict[str, str], title: str = ENGINE_TITLE) -> CatalogUpdate:
+                 renamed: dict[str, str], title: str = ENGINE_TITLE,
+                 notes: Mapping[str, Sequence[str]] | None = None) -> CatalogUpdate:
     """Merge ``template`` into the catalogue at ``path`` (made when missing, with the
-    header of a book titled ``title``) and say how it stands."""
+    header of a book titled ``title``), with this language's ``notes`` (see
+    :func:`merge_catalog`), and say how it stands."""
     date = run_date()
     existing = read_catalog(path, shown) if path.exists() else new_catalog(language, title, date)
-    merged = merge_catalog(template, existing, renamed)
+    merged = merge_catalog(template, existing, renamed, notes)
     tidy_header(merged, title, language)
     write_catalog_if_changed(merged, path)
     active = [message for message in merged if message.id]

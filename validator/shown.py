@@ -137,15 +137,25 @@ def kind_of(annotation: Any) -> Kind:
     return "text"
 
 
-def meaning_words(kind: Kind) -> Iterator[str]:
-    """The words of every value with a meaning of its own in ``kind`` (lists and groups too)."""
+def meaning_places(kind: Kind, field: str | None = None) -> Iterator[tuple[str, str, str | None]]:
+    """The words of every value with a meaning of its own in ``kind`` (lists and groups
+    too), each with the value it stands for ("the number 1", "any number from 7 up",
+    for the translator of the words) and the field of a group that holds it (None
+    for a value outside a group).
+
+    >>> list(meaning_places({"needed": Shown("roll", at_least=(7, "impossible"))}))
+    [('impossible', 'any number from 7 up', 'needed')]
+    """
     if isinstance(kind, Shown):
-        yield from kind.words
+        for value, words in kind.meanings:
+            yield words, f"the number {value}", field
+        if kind.at_least is not None:
+            yield kind.at_least[1], f"any number from {kind.at_least[0]} up", field
     elif isinstance(kind, tuple):
-        yield from meaning_words(kind[1])
+        yield from meaning_places(kind[1], field)
     elif isinstance(kind, dict):
-        for inner in kind.values():
-            yield from meaning_words(inner)
+        for name, inner in kind.items():
+            yield from meaning_places(inner, name)
 
 
 def fields_of(cls: type) -> dict[str, Kind]:

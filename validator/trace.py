@@ -22,9 +22,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from validator.content.labels import meaning_context
+from validator.content.labels import RESULT, Where, function_owner, listed_uses, meaning_context, scenario_owner
 from validator.plain import to_json, to_plain
-from validator.shown import fields_of, meaning_words, parameters, returned
+from validator.shown import fields_of, meaning_places, parameters, returned
 
 MAX_STEPS = 24
 """Steps kept per trace: a volley of 200 dice would otherwise list 200 alike steps."""
@@ -180,38 +180,85 @@ def trace_problems(steps: tuple[Step, ...], known_rules: set[str]) -> list[str]:
             for step in steps for rule in step.rules if rule not in known_rules]
 
 
-def worked_messages(ruleset: Any, runs: Any) -> tuple[list[tuple[str, str]], list[Any]]:
+WorkedText = tuple[str, str, list[str]]
+"""A text of the ``labels`` catalogue: its msgctxt, its English and the comments for
+its translator (what it is and where the pages show it)."""
+
+SCENARIOS_NAMED = 4
+"""Scenarios a step's comment names: enough to find it on the pages."""
+
+
+def worked_messages(ruleset: Any, runs: Any) -> tuple[list[WorkedText], list[tuple[Where, Any]]]:
     """What the site shows of worked examples besides their own text, for the
-    ``labels`` catalogue: (msgctxt, English) of each example's question (the
-    scenario's summary) and of each step's text; and the values whose identifiers
-    need a label (the steps' arguments and results, the choices a try-it form offers).
+    ``labels`` catalogue: each example's question (the scenario's summary), each
+    step's text and the words of values with a meaning of their own, each with its
+    comments; and the values whose identifiers need a label (the steps' arguments and
+    results, the choices a try-it form offers), each with where it comes from (see
+    :func:`validator.content.labels.identifier_uses`).
     ``runs`` are :class:`validator.checks.examples.ExampleRun`."""
-    messages: dict[str, str] = {}
-    values: list[Any] = []
+    messages: dict[str, tuple[str, list[str]]] = {}
+    values: list[tuple[Where, Any]] = []
     functions: list[Any] = []
+    shown_in: dict[str, dict[str, None]] = {}
     for run in runs:
         scenario = ruleset.scenario(run.example.scenario)
-        messages.setdefault(f"labels/scenario/{scenario.name}", scenario.summary)
+        messages.setdefault(f"labels/scenario/{scenario.name}", (scenario.summary, [
+            f"The question that the scenario '{scenario.name}' answers, the title of its worked examples."]))
         functions.extend(scenario.implementations)
         for step in run.trace:
-            messages.setdefault(f"labels/step/{step.key}", step.text)
+            messages.setdefault(f"labels/step/{step.key}", (step.text, []))
+            shown_in.setdefault(step.key, {})[scenario.name] = None
             functions.append(FUNCTIONS.get(step.key))
-            values.append(dict(step.params))
-            values.append({"_": step.result})
-        for spec in scenario.describe()["inputs"].values():
-            values.append({"_": list(spec.get("enum", ()))})
-    for words in _meanings(ruleset, functions):
-        messages.setdefault(meaning_context(words), words)
-    return list(messages.items()), values
+            owner = function_owner(step.key)
+            values.append((Where("argument", owner), dict(step.params)))
+            values.append((Where("result", owner), {RESULT: step.result}))
+        owner = scenario_owner(scenario.name, scenario.summary)
+        for name, spec in scenario.describe()["inputs"].items():
+            values.append((Where("input", owner, name), {RESULT: list(spec.get("enum", ()))}))
+    for key, scenarios in shown_in.items():
+        messages[f"labels/step/{key}"][1].append(
+            f"The step shown for the core function {key}, in the worked examples of {_named(list(scenarios))}.")
+    places: dict[str, dict[str, None]] = {}
+    for words, place in _meanings(ruleset, functions):
+        messages.setdefault(meaning_context(words), (words, []))
+        places.setdefault(meaning_context(words), {})[place] = None
+    for context, found in places.items():
+        messages[context][1].extend(listed_uses(list(found)))
+    return [(context, english, comments) for context, (english, comments) in messages.items()], values
 
 
-def _meanings(ruleset: Any, functions: list[Any]) -> Iterator[str]:
+def _named(scenarios: list[str]) -> str:
+    """``the scenario 'a'``, ``the scenarios 'a', 'b' and 'c'``, ``... and 3 more``."""
+    quoted = [f"'{name}'" for name in scenarios[:SCENARIOS_NAMED]]
+    more = len(scenarios) - SCENARIOS_NAMED
+    if more > 0:
+        quoted.append(f"{more} more")
+    if len(quoted) == 1:
+        return f"the scenario {quoted[0]}"
+    return f"the scenarios {', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def _meanings(ruleset: Any, functions: list[Any]) -> Iterator[tuple[str, str]]:
     """The words of the values with a meaning of their own that a page may show: in a
-    scenario's input and outcome, and in the arguments and results of the steps."""
-    kinds: list[Any] = []
+    scenario's input and outcome, and in the arguments and results of the steps; each
+    with a sentence saying which value of which field it stands for."""
+    kinds: list[tuple[Any, str, str]] = []
     for scenario in ruleset.scenarios:
-        kinds += [fields_of(scenario.given), returned(scenario.compute)]
+        owner = scenario_owner(scenario.name, scenario.summary)
+        kinds += [(fields_of(scenario.given), "input", owner), (returned(scenario.compute), "outcome", owner)]
     for function in dict.fromkeys(function for function in functions if function is not None):
-        kinds += [parameters(function), returned(function)]
-    for kind in kinds:
-        yield from meaning_words(kind)
+        owner = function_owner(step_key(function))
+        kinds += [(parameters(function), "argument", owner), (returned(function), "result", owner)]
+    for kind, part, owner in kinds:
+        for words, value, name in meaning_places(kind):
+            yield words, f"Words shown in place of {value} in {_place(part, owner, name)}."
+
+
+def _place(part: str, owner: str, name: str | None) -> str:
+    """``the outcome field 'save' of the scenario ...``, ``the result of the core function ...``."""
+    if name is None:
+        return f"the {part} of {owner}"
+    if part == "result":
+        return f"the field '{name}' of the result of {owner}"
+    return f"the {'argument' if part == 'argument' else part + ' field'} '{name}' of {owner}"
+

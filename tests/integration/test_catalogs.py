@@ -32,6 +32,11 @@ def _messages(path: Path) -> dict[str, str]:
         return {str(message.context): str(message.id) for message in read_po(handle) if message.id}
 
 
+def _comments(path: Path) -> dict[str, list[str]]:
+    with path.open("rb") as handle:
+        return {str(message.context): message.auto_comments for message in read_po(handle) if message.id}
+
+
 def test_pybabel_extract_reproduces_the_committed_template(tmp_path: Path) -> None:
     """The extractor is registered for pybabel, and rules.pot is current."""
     output = tmp_path / "rules.pot"
@@ -41,6 +46,8 @@ def test_pybabel_extract_reproduces_the_committed_template(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert _messages(output) == _messages(ROOT / "locales" / "rules.pot"), \
         "locales/rules.pot is out of date: run validator i18n update (manual: translators/catalogues.md)"
+    # The same comments for the translator (the rule and chapter, the tokens' rule) both ways.
+    assert _comments(output) == _comments(ROOT / "locales" / "rules.pot")
 
 
 def test_template_has_one_message_per_text_field() -> None:

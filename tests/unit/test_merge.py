@@ -99,6 +99,49 @@ def test_interface_strings_match_by_exact_text() -> None:
     assert {m.id: m.string for m in merged if m.id} == {"Glossary": "Słowniczek", "Sources": ""}
 
 
+def test_an_interface_string_that_gains_a_msgctxt_keeps_its_translation() -> None:
+    """One English word told apart in two senses (pgettext): the entry with the new
+    msgctxt takes the translation the page showed in its place, not fuzzy, and the
+    entry without one keeps it too."""
+    existing = Catalog(locale="pl")
+    existing.add("Official answers", "Oficjalne odpowiedzi", user_comments=["checked"])
+    new = Catalog()
+    new.add("Official answers")
+    new.add("Official answers", context="group of answers")
+    merged = roundtrip(merge_catalog(new, existing))
+    assert [(m.context, m.string, m.fuzzy, m.user_comments) for m in merged if m.id] == [
+        (None, "Oficjalne odpowiedzi", False, ["checked"]),
+        ("group of answers", "Oficjalne odpowiedzi", False, ["checked"])]
+    assert not merged.obsolete
+
+
+def test_a_string_whose_every_use_gained_a_msgctxt_is_not_left_obsolete() -> None:
+    existing = Catalog(locale="es")
+    existing.add("Source", "Fuente")
+    new = Catalog()
+    new.add("Source", context="document")
+    merged = merge_catalog(new, existing)
+    assert [(m.context, m.string, m.fuzzy) for m in merged if m.id] == [("document", "Fuente", False)]
+    assert not merged.obsolete
+
+
+def test_a_books_override_covers_the_entries_that_gained_a_msgctxt() -> None:
+    """A book that overrode the English words keeps its word in every place it was shown."""
+    from validator.content.interface import override_template
+
+    book = Catalog(locale="es")
+    book.add("Official answers", "Respuestas")
+    engine = Catalog()
+    engine.add("Official answers")
+    engine.add("Official answers", context="group of answers")
+    engine.add("Sources")
+    part = override_template(engine, book)
+    assert [(m.context, m.id) for m in part if m.id] == [(None, "Official answers"),
+                                                          ("group of answers", "Official answers")]
+    assert {m.context: m.string for m in merge_catalog(part, book) if m.id} == {
+        None: "Respuestas", "group of answers": "Respuestas"}
+
+
 CONTEXTS = [f"r/{name}#text" for name in "abcdef"]
 edit = st.one_of(
     st.tuples(st.just("change"), st.sampled_from(CONTEXTS), st.text("xyz ", min_size=1, max_size=6)),

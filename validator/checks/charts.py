@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from validator.checks.rulescore import RulesCore
+from validator.content.labels import Where, scenario_owner
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
 from validator.derived import derived
@@ -226,20 +227,23 @@ def distribution_series(outcome: Mapping[str, Any]) -> list[Series]:
     return found
 
 
-def chart_labels(ruleset: Ruleset, rulebook: Rulebook) -> list[dict[str, Any]]:
-    """What the declared charts name, as mappings of axis -> values, so that the
-    labels catalogue (see :func:`validator.content.labels.shown_identifiers`) has a
-    label for each axis and for each value a ``roll`` chart counts, even one no
-    example shows (a reaction that no example rolls)."""
+def chart_labels(ruleset: Ruleset, rulebook: Rulebook) -> list[tuple[Where, dict[str, Any]]]:
+    """What the declared charts name, as mappings of axis -> values, each with the
+    scenario it charts, so that the labels catalogue (see
+    :func:`validator.content.labels.identifier_uses`) has a label for each axis and for
+    each value a ``roll`` chart counts, even one no example shows (a reaction that no
+    example rolls), and says what each is."""
     shown = []
-    names = {scenario.name for scenario in ruleset.scenarios}
+    scenarios = {scenario.name: scenario for scenario in ruleset.scenarios}
     for rule in rulebook.rules:
         for example in rule.examples:
-            if example.chart is None or example.scenario not in names:
+            if example.chart is None or example.scenario not in scenarios:
                 continue
             try:
                 series = declared_series(ruleset, example)
             except ChartError:
                 continue
-            shown.append({series.x_name: [x for x, _ in series.points], series.y_name: None})
+            scenario = scenarios[example.scenario]
+            shown.append((Where("chart", scenario_owner(scenario.name, scenario.summary)),
+                          {series.x_name: [x for x, _ in series.points], series.y_name: None}))
     return shown

@@ -8,18 +8,20 @@ extract`` write one message per text field, with msgctxt ``<id>#<field>``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from pydantic import BaseModel
 
 from validator.content.faq import Faq, faq_messages
 from validator.content.model import (
+    BOOK_TITLE,
     Chapter,
     Discrepancies,
     Glossary,
     Message,
     Sources,
+    Term,
     chapter_messages,
     discrepancy_messages,
     glossary_messages,
@@ -30,7 +32,51 @@ from validator.content.tokens import tokens
 from validator.content.yamlsource import INPUT_LIMIT, mib, parse_yaml, validate
 from validator.problems import ProblemsFound
 
-TOKEN_COMMENT = "Keep every {...} token; only the text after | in a term token may change."
+TOKEN_COMMENT = "Keep every {...} token; only the form after | may change."
+
+
+def message_comments(message: Message) -> list[str]:
+    """The automatic comments of a text in the template, the same for every language:
+    what it belongs to (a rule's title and chapter), and the rule of its tokens once
+    when it has any.  The forms a term may take differ by language: see
+    :func:`term_notes`."""
+    return [*([message.about] if message.about else []), *([TOKEN_COMMENT] if tokens(message.text) else [])]
+
+
+def term_notes(messages: Iterable[Message], glossary: Glossary, language: str) -> dict[str, list[str]]:
+    """For one language's catalogue, msgctxt -> a comment for each glossary term its
+    English links (``{term:id}`` or ``{term:id|form}``), and for a term's own entry:
+    the forms the glossary lists for the term in ``language``, which a ``{term:id|form}``
+    of the translation must choose from (the lint's ``term-form``).  A term kept in
+    English says so; a term with no forms in the language, or unknown, says nothing.
+
+    Written into each language's catalogue by the merge rather than into the template:
+    the template is the same for every language, and a translator needs the forms of
+    the language at hand, not those of every other."""
+    terms = {term.id: term for term in glossary.terms}
+    notes: dict[str, list[str]] = {}
+    for message in messages:
+        ids = [token.argument for token in tokens(message.text) if token.kind == "term"]
+        if message.context.startswith("glossary/") and message.context.endswith("#term"):
+            ids.insert(0, message.context.removeprefix("glossary/").removesuffix("#term"))
+        found = [note for term_id in dict.fromkeys(ids) if term_id in terms
+                 for note in [_forms_note(terms[term_id], language)] if note]
+        if found:
+            notes[message.context] = found
+    return notes
+
+
+def _forms_note(term: Term, language: str) -> str:
+    """``{term:rider} in es: sg jinete; pl jinetes`` (each number's forms in the order
+    the glossary's grammar gives its cases), or that the term stays in English."""
+    if term.keep:
+        return f"{{term:{term.id}}}: a name, kept in English in every language"
+    inflection = term.forms.get(language)
+    if inflection is None:
+        return ""
+    numbers = (("sg", inflection.sg), ("du", inflection.du), ("pl", inflection.pl), ("other", inflection.other))
+    listed = "; ".join(f"{number} {', '.join(forms)}" for number, forms in numbers if forms)
+    return f"{{term:{term.id}}} in {language}: {listed}"
 
 
 def messages_of_file(data: Mapping[str, Any], shown_as: str) -> Iterator[Message]:
@@ -53,7 +99,8 @@ def messages_of_file(data: Mapping[str, Any], shown_as: str) -> Iterator[Message
             elif isinstance(document, Faq):
                 yield from faq_messages(document)
             elif isinstance(document, Project):
-                yield Message(context="rulebook#title", text=document.title, owner=document.position, key="title")
+                yield Message(context="rulebook#title", text=document.title, owner=document.position, key="title",
+                              about=BOOK_TITLE)
             return
 
 
@@ -80,5 +127,4 @@ def extract_rulebook(
         print(problems, file=sys.stderr)
         raise SystemExit(1) from None
     for message in found:
-        comments = [TOKEN_COMMENT] if tokens(message.text) else []
-        yield message.position.line, "pgettext", (message.context, message.text), comments
+        yield message.position.line, "pgettext", (message.context, message.text), message_comments(message)

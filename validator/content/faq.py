@@ -98,12 +98,14 @@ EMPTY = Faq(faq=())
 def faq_messages(faq: Faq) -> Iterator[Message]:
     """The translatable texts of the official answers, with msgctxt ``faq/<id>#…``."""
     for entry in faq.faq:
+        about = f"Official answers: {entry.question}"
         yield Message(context=f"{entry.subject}#question", text=entry.question,
-                      owner=entry.position, key="question")
-        yield Message(context=f"{entry.subject}#answer", text=entry.answer, owner=entry.position, key="answer")
+                      owner=entry.position, key="question", about=about)
+        yield Message(context=f"{entry.subject}#answer", text=entry.answer, owner=entry.position, key="answer",
+                      about=about)
         for example in entry.examples:
             yield Message(context=f"{entry.subject}#example.{example.id}", text=example.text,
-                          owner=example.position, key="text")
+                          owner=example.position, key="text", about=f"{about}; its worked example '{example.id}'")
 
 
 def load_faq(content: Path, shown_dir: str) -> Faq:

@@ -60,10 +60,15 @@ def _merged(engine: Catalog, book: Catalog) -> Catalog:
 def override_template(template: Catalog, existing: Catalog) -> Catalog:
     """The part of the interface template that a book's catalogue overrides: a book
     that changes a few of the engine's words keeps a file of those few, and an
-    override whose English the engine no longer has is kept as obsolete (``#~``)."""
+    override whose English the engine no longer has is kept as obsolete (``#~``).
+    An override of words without a msgctxt also covers the entries of the same English
+    that gained one (see :mod:`validator.content.merge`): the book's word was shown in
+    those places too, and still is."""
     keys = {(str(message.id), message.context) for message in existing if message.id}
+    bare = {english for english, context in keys if not context}
     part = Catalog(fuzzy=False, creation_date=template.creation_date)
     for message in template:
-        if message.id and (str(message.id), message.context) in keys:
+        english = str(message.id)
+        if message.id and ((english, message.context) in keys or (message.context and english in bare)):
             part[message.id] = copy.deepcopy(message)
     return part

@@ -17,6 +17,7 @@ from validator.content.faq import EMPTY as NO_FAQ
 from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
 from validator.content.inputcache import input_bytes, made_from
 from validator.content.model import (
+    BOOK_TITLE,
     Chapter,
     Discrepancies,
     Discrepancy,
@@ -134,7 +135,7 @@ class Rulebook:
 
     def _gathered_messages(self) -> Iterator[Message]:
         yield Message(context="rulebook#title", text=self.project.title,
-                      owner=self.project.position, key="title")
+                      owner=self.project.position, key="title", about=BOOK_TITLE)
         for chapter in self.chapters:
             yield from chapter_messages(chapter)
         yield from glossary_messages(self.glossary)

@@ -12,7 +12,15 @@ translation, so it is not used here.
 - a new msgctxt whose exact English is that of one entry whose msgctxt left the
   template (a moved function's step, a renamed field): that translation is carried
   over, marked fuzzy, since only the translator can say the meaning moved with it;
+- an interface string that gains a msgctxt (one English word found to stand for
+  two things, told apart with ``pgettext``): the translation of the same English
+  without a msgctxt is carried over as it is, not fuzzy, since it is what the page
+  showed in that very place until then; the translator may now make it differ;
 - a msgctxt no longer in the template: the entry is kept as obsolete (``#~``).
+
+The automatic comments (``#.``) are the template's, followed by any the caller gives
+for this catalogue's language alone (the glossary's forms of a term, see
+:func:`validator.content.extract.term_notes`); the translator's own comments (``#``) are kept.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -66,11 +74,15 @@ def _context_key(message: Message) -> str:
     return str(message.context) if message.context else f"\x00{message.id}"
 
 
-def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, str] | None = None) -> Catalog:
+def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, str] | None = None,
+                  notes: Mapping[str, Sequence[str]] | None = None) -> Catalog:
     """A new catalogue holding the template's messages with the existing translations.
 
     ``renamed`` maps a current id to its former ids' prefix: ``{"new/id": "old/id"}``
-    lets ``new/id#title`` inherit the translation of ``old/id#title``.
+    lets ``new/id#title`` inherit the translation of ``old/id#title``.  ``notes`` maps
+    a msgctxt to automatic comments for this language only, written after the
+    template's: the template is the same for every language, and what a comment says
+    of one language (the forms its glossary lists) belongs in that catalogue alone.
     """
     by_context: dict[str, Message] = {}
     for message in [*existing.obsolete.values(), *existing]:  # active entries win over obsolete ones
@@ -92,7 +104,10 @@ def merge_catalog(template: Catalog, existing: Catalog, renamed: Mapping[str, st
             old = copy.copy(orphan)
             old.flags = {*orphan.flags, "fuzzy"}
             used.add(_context_key(orphan))
-        entry = Message(message.id, "", locations=message.locations, auto_comments=message.auto_comments,
+        if old is None and message.context:
+            old = by_context.get(f"\x00{message.id}")  # an interface string that gained a msgctxt
+        own = list((notes or {}).get(str(message.context), ())) if message.context else []
+        entry = Message(message.id, "", locations=message.locations, auto_comments=[*message.auto_comments, *own],
                         context=message.context)
         entry.flags = set(message.flags) - {"fuzzy"}  # the template's: see FORMAT_FLAGS
         if old is not None:

@@ -426,6 +426,10 @@ class Discrepancies(Node):
         return next((kind for kind in self.kinds if kind.id == kind_id), None)
 
 
+BOOK_TITLE = "The title of the book"
+"""What the book's title is, for its translator (see :attr:`Message.about`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One translatable text: its catalogue context, English text and where it is
@@ -437,6 +441,10 @@ class Message:
     """The position of the mapping that holds the text."""
     key: str
     """The text's key in that mapping."""
+    about: str = ""
+    """What the text belongs to, in the source language ("Rule: <title> (chapter:
+    <title>)"): the catalogue's comment for its translator, who otherwise meets a
+    rule's example or a definition with nothing around it but its msgctxt."""
 
     @property
     def file(self) -> str:
@@ -456,44 +464,56 @@ def kind_context(kind_id: str) -> str:
 
 def chapter_messages(chapter: Chapter) -> Iterator[Message]:
     header = chapter.chapter
-    yield Message(context=f"{header.id}#title", text=header.title, owner=header.position, key="title")
-    yield Message(context=f"{header.id}#intro", text=header.intro, owner=header.position, key="intro")
+    about = f"Chapter: {header.title}"
+    yield Message(context=f"{header.id}#title", text=header.title, owner=header.position, key="title", about=about)
+    yield Message(context=f"{header.id}#intro", text=header.intro, owner=header.position, key="intro", about=about)
     for rule in chapter.rules:
-        yield Message(context=f"{rule.id}#title", text=rule.title, owner=rule.position, key="title")
-        yield Message(context=f"{rule.id}#text", text=rule.text, owner=rule.position, key="text")
+        about = f"Rule: {rule.title} (chapter: {header.title})"
+        yield Message(context=f"{rule.id}#title", text=rule.title, owner=rule.position, key="title", about=about)
+        yield Message(context=f"{rule.id}#text", text=rule.text, owner=rule.position, key="text", about=about)
         for example in rule.examples:
             yield Message(
                 context=f"{rule.id}#example.{example.id}",
                 text=example.text,
                 owner=example.position, key="text",
+                about=f"{about}; its worked example '{example.id}'",
             )
 
 
 def glossary_messages(glossary: Glossary) -> Iterator[Message]:
     for term in glossary.terms:
-        yield Message(context=f"glossary/{term.id}#term", text=term.term, owner=term.position, key="term")
+        about = f"Glossary: the term '{term.term}'"
+        yield Message(context=f"glossary/{term.id}#term", text=term.term, owner=term.position, key="term",
+                      about=about)
         yield Message(
-            context=f"glossary/{term.id}#definition", text=term.definition, owner=term.position, key="definition"
+            context=f"glossary/{term.id}#definition", text=term.definition, owner=term.position, key="definition",
+            about=f"{about}, its definition",
         )
 
 
 def source_messages(sources: Sources) -> Iterator[Message]:
     for source in sources.sources:
-        yield Message(context=f"sources/{source.id}#name", text=source.name, owner=source.position, key="name")
-        yield Message(context=f"sources/{source.id}#title", text=source.title, owner=source.position, key="title")
+        yield Message(context=f"sources/{source.id}#name", text=source.name, owner=source.position, key="name",
+                      about="Sources: the short name of a document the rules are written from")
+        yield Message(context=f"sources/{source.id}#title", text=source.title, owner=source.position, key="title",
+                      about=f"Sources: the full title of the document '{source.name}'")
 
 
 def discrepancy_messages(register: Discrepancies) -> Iterator[Message]:
     for kind in register.kinds:
-        yield Message(context=kind_context(kind.id), text=kind.label, owner=kind.position, key="label")
+        yield Message(context=kind_context(kind.id), text=kind.label, owner=kind.position, key="label",
+                      about="Register of discrepancies: the label of a kind of entry")
     for entry in register.discrepancies:
         base = f"discrepancies/{entry.id}"
-        yield Message(context=f"{base}#title", text=entry.title, owner=entry.position, key="title")
-        yield Message(context=f"{base}#summary", text=entry.summary, owner=entry.position, key="summary")
+        about = f"Register of discrepancies: {entry.title}"
+        yield Message(context=f"{base}#title", text=entry.title, owner=entry.position, key="title", about=about)
+        yield Message(context=f"{base}#summary", text=entry.summary, owner=entry.position, key="summary",
+                      about=about)
         for reading in entry.readings:
             yield Message(
-                context=f"{base}#reading.{reading.id}", text=reading.says, owner=reading.position, key="says"
+                context=f"{base}#reading.{reading.id}", text=reading.says, owner=reading.position, key="says",
+                about=f"{about}; a reading of it",
             )
         if entry.rationale is not None:
             yield Message(context=f"{base}#rationale", text=entry.rationale,
-                          owner=entry.position, key="rationale")
+                          owner=entry.position, key="rationale", about=f"{about}; why the site reads it so")

@@ -108,6 +108,11 @@ def render(words: Words, series: Series, chart_id: str) -> Markup:
     title = _title(words, series, x_label, y_label, values)
     top = next((candidate for candidate in Y_TOPS if max(p for _x, p in series.points) <= candidate), Y_TOPS[-1])
     highest = max(range(len(series.points)), key=lambda index: series.points[index][1])
+    # Translators: What screen readers are told of a worked example's chart (its description):
+    # %(x)s and %(y)s name the horizontal and vertical axes (an input or outcome,
+    # and the chance counted), %(top)s is the top of the vertical axis, %(value)s
+    # the tallest bar as a percentage and %(at)s where that bar stands on the
+    # horizontal axis.
     desc = _("Bar chart. Horizontal axis: %(x)s. Vertical axis: %(y)s, from 0 to %(top)s. "
              "Highest: %(value)s at %(at)s.") % {
         "x": x_label, "y": y_label, "top": words.tick(top),
@@ -120,11 +125,21 @@ def render(words: Words, series: Series, chart_id: str) -> Markup:
 def _title(words: Words, series: Series, x_label: str, y_label: str, values: Sequence[tuple[str, str]]) -> str:
     _ = words.gettext
     if series.kind == "over":
+        # Translators: The title of a chart that runs one input of a worked example through a range
+        # of values: %(outcome)s names the chance counted, %(input)s the input,
+        # %(first)s and %(last)s its first and last values. The page makes its first
+        # letter a capital.
         text = _("%(outcome)s for %(input)s from %(first)s to %(last)s") % {
             "outcome": y_label, "input": x_label, "first": values[0][0], "last": values[-1][0]}
     elif series.kind == "roll":
+        # Translators: The title of a chart of every result of one roll of a die in a worked
+        # example: %(outcome)s names the chance counted, %(field)s the outcome each
+        # bar stands for. The page makes its first letter a capital.
         text = _("%(outcome)s of each %(field)s on one roll") % {"outcome": y_label, "field": x_label}
     else:
+        # Translators: The title of a chart of an outcome that a worked example gives as a chance
+        # for each possible result: %(outcome)s names the chance counted, %(field)s
+        # the outcome each bar stands for. The page makes its first letter a capital.
         text = _("%(outcome)s of each result (%(field)s)") % {"outcome": y_label, "field": x_label}
     return text[:1].upper() + text[1:]
 
@@ -209,10 +224,14 @@ def _table(words: Words, series: Series, title: str, x_axis: tuple[str, str], y_
            values: Sequence[tuple[str, str]]) -> Markup:
     _ = words.gettext
     parts: list[Markup | str] = [
+        # Translators: The line under a chart of a worked example that opens the table of its
+        # numbers.
         '<details class="chart-data"><summary>', _text(_("The chart's numbers")), "</summary>",
         "<table><caption>", _text(title), "</caption><thead><tr>",
         f'<th scope="col"{_lang(x_axis[1], words)}>', _text(x_axis[0]), "</th>",
         f'<th scope="col"{_lang(y_axis[1], words)}>', _text(y_axis[0]), "</th>",
+        # Translators: The heading of the last column of the table of a chart's numbers: each
+        # chance as an exact fraction (the column before gives it as a percentage).
         '<th scope="col">', _text(_("exact")), "</th></tr></thead><tbody>",
     ]
     for (text, language), (_x, probability) in zip(values, series.points, strict=True):

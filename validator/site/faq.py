@@ -28,16 +28,34 @@ def standing_label(standing: Standing, gettext: Callable[[str], str]) -> str | N
     """What readers are told about who gave an answer that is not the design team's
     (None for an official answer, which needs no warning)."""
     if standing == "community":
+        # Translators: A warning above an answer that a players' council gave, not the design team:
+        # on the page of official answers, under each rule the answer touches, and in
+        # the open data.
         return gettext("Community interpretation, not an official answer")
     if standing == "uncredited":
+        # Translators: A warning above an answer that a public page reproduces without naming its
+        # author: on the page of official answers, under each rule the answer touches,
+        # and in the open data.
         return gettext("Answer from a public FAQ page whose author is not confirmed; not shown as official")
     return None
 
 
-def group_title(standing: Standing, gettext: Callable[[str], str]) -> str:
+def group_title(standing: Standing, gettext: Callable[[str], str], pgettext: Callable[[str, str], str]) -> str:
     """The heading under which an answer of this standing is listed (under a rule, in
-    search results): official answers apart from those that are not."""
-    return gettext("Official answers") if standing == "official" else gettext("Answers that are not official")
+    search results): official answers apart from those that are not.  The official
+    group's heading has a msgctxt of its own: the page of all answers bears the same
+    English words as its title, and a language may word a group set against "Answers
+    that are not official" otherwise than a page's title."""
+    if standing == "official":
+        # Translators: The heading of the group of official answers: collapsed under each rule they
+        # touch, and in the search results. It is set against "Answers that are not
+        # official"; the page of all answers has the same English title as an entry
+        # without msgctxt.
+        return pgettext("group of answers", "Official answers")
+    # Translators: The heading of the group of answers that are not the design team's (a
+    # players' council's, or with no confirmed author): collapsed under each rule
+    # they touch, and in the search results.
+    return gettext("Answers that are not official")
 
 
 def entry_anchor(entry_id: str) -> str:
@@ -60,7 +78,8 @@ class FaqView:
         answers = self.answers_of(rule_id)
         official = tuple(entry for entry in answers if entry.official)
         others = tuple(entry for entry in answers if not entry.official)
-        return [(group_title(group[0].standing, self.view._), group) for group in (official, others) if group]
+        return [(group_title(group[0].standing, self.view._, self.view.pgettext), group)
+                for group in (official, others) if group]
 
     def standing(self, entry: FaqEntry) -> Markup:
         """A warning line for an answer that is not official (empty for an official one)."""
@@ -110,13 +129,22 @@ class FaqView:
         """Where the answer was published: the source, its page, and the public copy."""
         parts = [self.view.source_link(entry.source)]
         if not entry.source_shown:
+            # Translators: In the line "Source: ..." under an answer, after the document's name: the
+            # page that reproduces the answer prints no source for it.
             parts.append(markdown.escape(self.view._("source not shown")))
         if entry.page is not None:
+            # Translators: In the line "Source: ..." under an answer, after the document's name:
+            # %(page)s is the page (or pages) of the document where the answer is printed.
             parts.append(markdown.escape(self.view._("page %(page)s") % {"page": entry.page}))
         if entry.url is not None:
+            # Translators: In the line "Source: ..." under an answer: a link to a copy of the document
+            # that anyone can read online.
             parts.append(markdown.external_link(self.view._("public copy"), entry.url))
         shown = Markup(", ").join(parts)
         if entry.evidence:
+            # Translators: In the line "Source: ..." under an answer, in brackets before a list of the
+            # places where a reader can check it: "(check it in: <document>, <page>;
+            # <address>)".
             shown += Markup(" (") + markdown.escape(self.view._("check it in")) + Markup(": ") + Markup("; ").join(
                 self._evidence(item) for item in entry.evidence) + Markup(")")
         return shown
@@ -125,9 +153,13 @@ class FaqView:
         """A source a reader holds (with section and pages), or a public address."""
         shown = Markup(", ").join([self.view.source_link(item.source),
                                    *([markdown.escape(f"«{item.section}»")] if item.section else []),
+                                   # Translators: In the list of places where a reader can check an answer, after the
+                                   # document's name: %(page)s is the page (or pages) to look at.
                                    *([markdown.escape(self.view._("page %(page)s") % {"page": item.pages})]
                                      if item.pages else [])])
         if item.url:
+            # Translators: In the list of places where a reader can check an answer: a link to a copy
+            # of the document that anyone can read online.
             shown += Markup(", ") + markdown.external_link(self.view._("public copy"), item.url)
         return shown
 

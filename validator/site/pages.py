@@ -89,10 +89,18 @@ class PageView(BaseView):
 
     def group_label(self, group: str) -> str:
         if group == REFERENCE_GROUP:
+            # Translators: A row of the table on the translation status page: the texts of the
+            # glossary, the sources, the register of discrepancies and the official
+            # answers, counted together beside the chapters.
             return self._("Glossary, sources and discrepancies")
         if group == UI_GROUP:
+            # Translators: A row of the table on the translation status page: the site's own words
+            # (headings, buttons, navigation), counted beside the chapters.
             return self._("The site's interface")
         if group == LABELS_GROUP:
+            # Translators: A row of the table on the translation status page: the words the worked
+            # examples show (the names of their values, their questions and steps),
+            # counted beside the chapters.
             return self._("Words of the worked examples")
         chapter = next(chapter for chapter in self.rulebook.chapters if chapter.id == group)
         return self.plain(f"{chapter.id}#title", chapter.chapter.title)
@@ -124,10 +132,20 @@ class PageView(BaseView):
         chapter = next((chapter for chapter in self.rulebook.chapters if chapter.id == entry), None)
         if chapter is not None:
             return self.chapter_link(chapter)
+        # Translators: The link to the home page, in the translation status page's list of texts
+        # still to translate, for a text that has no page of its own (such as the
+        # book's title).
         return markdown.link(self._("Home"), "index.md")
 
     def state_label(self, state: State) -> str:
-        return self._("out of date") if state is State.FUZZY else self._("not translated")
+        if state is State.FUZZY:
+            # Translators: In the translation status page's list of texts still to translate, after a
+            # text's link and its msgctxt: its translation was made for an earlier English
+            # text.
+            return self._("out of date")
+        # Translators: In the translation status page's list of texts still to translate, after a
+        # text's link and its msgctxt: it has no translation yet.
+        return self._("not translated")
 
     def kinds(self) -> list[str]:
         """The register's kinds that have entries, in the order it declares them: a
@@ -141,7 +159,16 @@ class PageView(BaseView):
         return ["adopted", "open"]
 
     def status_label(self, status: str) -> str:
-        return {"adopted": self._("reading adopted"), "open": self._("open question")}[status]
+        labels = {
+            # Translators: The status of an entry of the register of discrepancies, shown under its
+            # heading and as a filter of the register: the site follows one of the
+            # readings.
+            "adopted": self._("reading adopted"),
+            # Translators: The status of an entry of the register of discrepancies, shown under its
+            # heading and as a filter of the register: no reading is adopted yet.
+            "open": self._("open question"),
+        }
+        return labels[status]
 
     @staticmethod
     def heading_id(entry_id: str) -> Markup:
@@ -264,6 +291,7 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
         workspace=workspace,
         report=report,
         gettext_=translations.gettext,
+        pgettext_=translations.pgettext,
         translation_status=status if status is not None else translation_status(workspace),
         referrers=referrers(workspace.rulebook),
         blocks={},
@@ -378,16 +406,39 @@ def navigation(workspace: Workspace, language_code: str) -> list[NavItem]:
     parallel = [(renderer.plain(f"{c.id}#title", c.chapter.title), parallel_page(c.id))
                 for c in workspace.rulebook.chapters]
     has = sections_of(workspace)
-    reference = _kept([(_("Glossary"), GLOSSARY_PAGE, True), (_("Official answers"), faq_pages.FAQ_PAGE, has.faq),
-                       (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE, has.register),
-                       (_("Sources"), SOURCES_PAGE, True)])
-    translating = _kept([(_("Translation status"), STATUS_PAGE, has.status),
-                         (_("Translator's guide"), TRANSLATORS_PAGE, has.guide)])
+    reference = _kept([
+        # Translators: The glossary page's title in the navigation, under Reference.
+        (_("Glossary"), GLOSSARY_PAGE, True),
+        # Translators: The title of the page of official answers in the navigation, under
+        # Reference.
+        (_("Official answers"), faq_pages.FAQ_PAGE, has.faq),
+        # Translators: The title of the register of discrepancies in the navigation, under
+        # Reference.
+        (_("Discrepancies between editions and translations"), DISCREPANCY_PAGE, has.register),
+        # Translators: The title of the page of the documents the rules are written from, in the
+        # navigation, under Reference.
+        (_("Sources"), SOURCES_PAGE, True),
+    ])
+    translating = _kept([
+        # Translators: The title of the translation status page in the navigation, under For
+        # translators.
+        (_("Translation status"), STATUS_PAGE, has.status),
+        # Translators: The title of the translator's guide in the navigation, under For
+        # translators.
+        (_("Translator's guide"), TRANSLATORS_PAGE, has.guide),
+    ])
     return [
+        # Translators: The home page's title in the navigation, its first item.
         (_("Home"), "index.md"),
         *grouped(chapters),
+        # Translators: The navigation's section of reference pages: the glossary, the official
+        # answers, the register of discrepancies and the sources.
         (_("Reference"), reference),
+        # Translators: The navigation's section of pages for translators: the translation status
+        # and the translator's guide.
         *([(_("For translators"), translating)] if translating else []),
+        # Translators: The navigation's section that lists, for each chapter, its page of the rules
+        # in every language side by side.
         (_("Parallel text"), grouped(parallel)),
     ]
 

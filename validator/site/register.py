@@ -32,6 +32,8 @@ class RegisterView:
 
     def _page(self) -> str:
         """The abbreviation before a page or a range of pages ("p. 127-128")."""
+        # Translators: The abbreviation before a page or a range of pages, where the register of
+        # discrepancies says where a reader can check a reading: "p. 127-128".
         return self._("p.")
 
     def has_places(self, entry: Discrepancy) -> bool:
@@ -43,6 +45,8 @@ class RegisterView:
         """After a reading: where to check it, or "unverified" (nothing when its
         source is one a reader holds, such as a seed document)."""
         if reading.verified is False and not reading.evidence:
+            # Translators: After a reading in the register of discrepancies that has not been checked
+            # against its document.
             return (Markup(' <span class="reading-unverified">') + markdown.escape(self._("unverified"))
                     + Markup("</span>"))
         return self._evidence_list(reading.evidence)
@@ -51,6 +55,9 @@ class RegisterView:
         if not evidence:
             return Markup("")
         links = Markup("; ").join(self._evidence(item) for item in evidence)
+        # Translators: In brackets after a reading (or a correction) in the register of
+        # discrepancies, before the list of places where a reader can check it:
+        # "(check it in: <document>, p. 12)".
         return Markup(" (") + markdown.escape(self._("check it in")) + Markup(": ") + links + Markup(")")
 
     def _evidence(self, item: Evidence) -> Markup:
@@ -66,7 +73,23 @@ class RegisterView:
         """The damaged places as a table: source, page, section, the text as the
         document has it and what it should read."""
         pad = " " * indent
-        header = [self._("Source"), self._("Page"), self._("Where"), self._("As printed"), self._("Should read")]
+        header = [
+            # Translators: The heading of the first column of the table of damaged places (misprints)
+            # under an entry of the register of discrepancies: the document.
+            self._("Source"),
+            # Translators: The heading of the column of the table of damaged places (misprints) that
+            # gives the page of the document.
+            self._("Page"),
+            # Translators: The heading of the column of the table of damaged places (misprints) that
+            # gives where on the page: the heading of the document it stands under.
+            self._("Where"),
+            # Translators: The heading of the column of the table of damaged places (misprints) that
+            # quotes the text as the document prints it.
+            self._("As printed"),
+            # Translators: The heading of the last column of the table of damaged places (misprints):
+            # what the text should say.
+            self._("Should read"),
+        ]
         rows = [pad + "| " + " | ".join(markdown.escape(cell) for cell in header) + " |",
                 pad + "|---|---|---|---|---|"]
         for place in entry.places:

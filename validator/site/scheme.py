@@ -37,4 +37,6 @@ def scheme_switch(catalog: Catalog | None) -> dict[str, str] | None:
     if palette_stylesheet() is None:
         return None
     # A toggle button: its name stays the same, its state is read as pressed or not.
+    # Translators: The label of the button in the header that switches the site to dark colours
+    # and back, also shown as its tooltip: the same words whether it is on or off.
     return {"label": inert(interface_translations(catalog).gettext("Dark theme"))}

@@ -253,6 +253,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                                 for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
                 builder.add_whole(entry, dice, 1)
             builder.entries.append(entry)
+    # Translators: The heading of the glossary's terms among the search results.
     glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
     used_forms = term_forms(workspace) if forms is None else forms
     for term in rulebook.glossary.terms:
@@ -274,7 +275,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
     for answer in rulebook.faq.faq:
         question = renderer.plain(f"{answer.subject}#question", answer.question)
         entry = Entry(answer.subject, f"faq.html#{anchor(answer.id)}", question,
-                      group_title(answer.standing, interface.gettext))
+                      group_title(answer.standing, interface.gettext, interface.pgettext))
         builder.add_text(entry, question, TERM_WEIGHT)
         builder.add_text(entry, " ".join([renderer.plain(f"{answer.subject}#answer", answer.answer),
                                           *(renderer.plain(f"{answer.subject}#example.{example.id}", example.text)

@@ -30,6 +30,7 @@ class BaseView(TextRenderer):
     workspace: Workspace
     report: CheckReport
     gettext_: object
+    pgettext_: object
     translation_status: dict[str, list[GroupStatus]]
     referrers: Mapping[str, tuple[str, ...]]
     """Rule id -> the rules that link to it, computed once per page set."""
@@ -40,6 +41,11 @@ class BaseView(TextRenderer):
     def _(self, message: str) -> str:
         return str(self.gettext_(message))  # type: ignore[operator]
 
+    def pgettext(self, context: str, message: str) -> str:
+        """A word with a msgctxt, for English words that stand for two things on the
+        pages (the name matches the keyword that extraction looks for)."""
+        return str(self.pgettext_(context, message))  # type: ignore[operator]
+
     def block(self, context: str, english: str, indent: int = 0, html: bool = False) -> Markup:
         """As :meth:`TextRenderer.block`, with an "out of date" badge when the
         translation was made for an older English text (the current English is shown)."""
@@ -47,6 +53,9 @@ class BaseView(TextRenderer):
         if self.translate(context, english).state is not State.FUZZY:
             return body
         badge = Markup('<span class="badge-outdated">') + markdown.escape(
+            # Translators: A badge above a text whose translation was made for an earlier English text:
+            # the page shows the current English text instead, until the translation is
+            # brought up to date.
             self._("Translation out of date: showing the current English text")) + Markup("</span>")
         if html:
             return Markup("<p>") + badge + Markup("</p>\n") + body
@@ -57,6 +66,9 @@ class BaseView(TextRenderer):
         for entry in self.rulebook.discrepancies.discrepancies:
             for reading in entry.readings:
                 if reading.variant == variant:
+                    # Translators: In brackets after the question of a worked example computed under another
+                    # reading of the rules: %(source)s is the short name of the document whose
+                    # reading it follows, as the sources page gives it.
                     return self._("following the %(source)s") % {"source": self.source_name(reading.source)}
         return variant
 

@@ -111,7 +111,13 @@ class Values:
         if kind == "distance" and isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
             return self.view.distance(Decimal(str(value)))
         if isinstance(value, bool):
-            return _("yes") if value else _("no")
+            if value:
+                # Translators: A value in a worked example's box (given, outcome or step) that is true: a
+                # rule allows it, a condition holds.
+                return _("yes")
+            # Translators: A value in a worked example's box (given, outcome or step) that is false: a
+            # rule does not allow it, a condition does not hold.
+            return _("no")
         if kind == "choice" and is_identifier(value):
             return self.label_text(str(value))[0]
         if isinstance(value, dict):
@@ -247,9 +253,31 @@ def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) ->
     # The site's own words, translated outside the f-string below (where the catalogue's
     # extraction would not find them) and escaped as the templates escape theirs.
     words = {key: markdown.escape(markdown.inert(text)) for key, text in (
-        ("title", _("Worked example")), ("given", _("Given")), ("outcome", _("Outcome computed by the rules core")),
-        ("steps", _("How the rules core worked it out")), ("editors", _("For editors")),
-        ("scenario", _("Scenario")), ("implemented", _("Implemented by")), ("compute", _("Compute it with")))}
+        # Translators: The title of a worked example's box, followed by ": " and the question the
+        # example answers.
+        ("title", _("Worked example")),
+        # Translators: The heading of the values a worked example starts from (its input).
+        ("given", _("Given")),
+        # Translators: The heading of the values in a worked example's box that the rules core (the
+        # book's code of its rules) computed from the given ones.
+        ("outcome", _("Outcome computed by the rules core")),
+        # Translators: The heading of the list of steps, each citing a rule, that the rules core
+        # took to reach a worked example's outcome.
+        ("steps", _("How the rules core worked it out")),
+        # Translators: The line that opens a worked example's details for those who edit the rules:
+        # its scenario, the functions of the rules core and the command that computes
+        # it.
+        ("editors", _("For editors")),
+        # Translators: In a worked example's details for editors, before the name of the scenario
+        # (a question the rules core answers) that the example runs.
+        ("scenario", _("Scenario")),
+        # Translators: In a worked example's details for editors, before the names of the functions
+        # of the rules core that answer its scenario.
+        ("implemented", _("Implemented by")),
+        # Translators: In a worked example's details for editors, before the command that computes
+        # the example's outcome.
+        ("compute", _("Compute it with")),
+    )}
 
     def rows(found: list[Row]) -> str:
         return "".join(f'<dd><span class="worked-label">{row.label}</span> <span class="worked-value">{row.value}'
@@ -427,6 +455,8 @@ def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     _ = view._
     controls = _controls(values.label, scenario, example.given, kinds) if tryable(scenario, example.given) else None
     if not controls:
+        # Translators: Under a worked example whose values are too many to try on the page, before
+        # the command that computes the outcome for other values.
         return (Markup('<p class="try-it-command">') + markdown.escape(_("Try other values with")) + Markup(" ")
                 + view.code(calc_command(scenario.name, example.given, example.variant)) + Markup("</p>"))
     outcome_kinds = returned(scenario.compute)
@@ -435,6 +465,8 @@ def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     texts = []
     for outcome in outcomes:
         if outcome is None:
+            # Translators: In the form under a worked example, in place of each outcome when the rules
+            # refuse the values chosen.
             texts.append([_("not allowed") for _field in fields])
             continue
         kinds_out = outcome_kinds if isinstance(outcome_kinds, dict) else {}
@@ -445,6 +477,8 @@ def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     data = base64.b64encode(json.dumps({"outcomes": texts, "table": table}, ensure_ascii=False,
                                        separators=(",", ":")).encode("utf-8")).decode("ascii")
     base = Markup.escape(f"try-{anchor(rule_id)}--{example.id}")
+    # Translators: The title of the form under a worked example where a reader chooses other
+    # given values and sees the outcome.
     title = markdown.escape(_("Try it: change the given values"))
     parts = [Markup(f'<form class="try-it" id="{base}" data-try="') + Markup.escape(data) + Markup('">'),
              Markup('<fieldset><legend class="try-it-title">') + title + Markup("</legend>")]
