@@ -79,6 +79,21 @@ def _parser() -> argparse.ArgumentParser:
     start = i18n_commands.add_parser("init", help="start the catalogues of a new language of rulebook.yml")
     start.add_argument("language", metavar="LANG", help="its code, as in rulebook.yml (e.g. de, pt_BR)")
     start.set_defaults(handler=_i18n_init)
+    export = i18n_commands.add_parser("xliff-export", help="write one language's catalogues as XLIFF 1.2 for "
+                                      "translation tools, with every msgctxt (xliff-import merges the work back)")
+    export.add_argument("language", metavar="LANG", help="a translated language (e.g. es)")
+    export.add_argument("--engine", action="store_true",
+                        help="the engine's own catalogues (validator/locale: ui, lint) instead of a book's")
+    export.add_argument("--domain", nargs="+", choices=("rules", "labels", "ui", "lint"), metavar="DOMAIN",
+                        help="these catalogues alone: rules, labels, ui (with --engine: ui, lint); default: every "
+                        "one the language has")
+    export.add_argument("--output", type=Path, metavar="FILE", help="the file to write (default: the standard output)")
+    export.set_defaults(handler=_i18n_xliff_export)
+    merge = i18n_commands.add_parser("xliff-import", help="merge the translations, states and translator notes "
+                                     "of an XLIFF file of xliff-export into the catalogues, changing nothing else")
+    merge.add_argument("language", metavar="LANG", help="the language of the file (e.g. es)")
+    merge.add_argument("file", type=Path, metavar="FILE", help="the XLIFF file, as the translation tool saved it")
+    merge.set_defaults(handler=_i18n_xliff_import)
 
     tbx = commands.add_parser("glossary-tbx", help="write one language's glossary as TBX, for translators' "
                               "terminology tools (every build also writes it beside the open data)")
@@ -388,6 +403,65 @@ def _i18n_init(project: Path, arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _i18n_xliff_export(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.catalogs import read_catalog
+    from validator.content.interface import engine_languages
+    from validator.content.project import load_project
+    from validator.content.xliff import Exported, export_xliff
+    from validator.i18n import ENGINE_DOMAINS, language_catalogs
+
+    code, engine = arguments.language, arguments.engine
+    if engine:
+        codes, source = list(engine_languages()), "en"
+    else:
+        book = load_project(project)
+        codes, source = [language.code for language in book.translated_languages], book.source_language
+    if code not in codes:
+        print(f"validator i18n xliff-export: unknown language '{code}'. Fix: use one of {', '.join(codes) or 'none'} "
+              f"(the translated languages of {'the engine' if engine else 'rulebook.yml'})", file=sys.stderr)
+        return EXIT_USAGE
+    catalogs = language_catalogs(project, code, engine)
+    for domain in arguments.domain or ():
+        if domain not in {catalog.domain for catalog in catalogs}:
+            where = "of the engine" if engine else "of the book"
+            hint = ("give --engine for the engine's ui and lint" if not engine and domain in ENGINE_DOMAINS
+                    else f"use one of {', '.join(catalog.domain for catalog in catalogs)}")
+            print(f"validator i18n xliff-export: --domain {domain}: '{code}' has no {domain} catalogue {where}. "
+                  f"Fix: {hint}", file=sys.stderr)
+            return EXIT_USAGE
+    output = None if arguments.output is None else _absolute(arguments.output)
+    wrong = None if output is None else _not_a_new_file(output, "es.xlf")
+    if wrong is not None:
+        print(f"validator i18n xliff-export: --output {arguments.output}: {wrong}", file=sys.stderr)
+        return EXIT_USAGE
+    data = export_xliff([Exported(catalog.domain, catalog.name, read_catalog(catalog.path, catalog.name))
+                         for catalog in catalogs if catalog.domain in (arguments.domain or [catalog.domain])],
+                        source, code)
+    _write_output(data, output)
+    return EXIT_OK
+
+
+def _i18n_xliff_import(project: Path, arguments: argparse.Namespace) -> int:
+    from validator.content.merge import write_bytes_atomically
+    from validator.content.project import PROJECT_FILE
+    from validator.content.xliff import import_xliff
+    from validator.content.yamlsource import read_input
+    from validator.i18n import language_catalogs
+
+    code, shown = arguments.language, str(arguments.file)
+    books = [*language_catalogs(project, code)] if (project / PROJECT_FILE).is_file() else []
+    catalogs = {catalog.name: catalog.path for catalog in [*books, *language_catalogs(project, code, engine=True)]}
+    changes = import_xliff(read_input(_absolute(arguments.file), shown), shown, code, catalogs)
+    for change in changes:  # every change is known before the first is written
+        write_bytes_atomically(change.data, change.path)
+        print(f"{change.shown}: {change.entries} entr{'y' if change.entries == 1 else 'ies'} changed")
+    if not changes:
+        print(f"No catalogue changed: {shown} holds what the catalogues of '{code}' hold.")
+    else:
+        print(f"Next: validator lint --language {code}, then commit the catalogues.")
+    return EXIT_OK
+
+
 def _glossary_tbx(project: Path, arguments: argparse.Namespace) -> int:
     from validator.content.project import load_project
     from validator.site.api import glossary_tbx
@@ -405,20 +479,28 @@ def _glossary_tbx(project: Path, arguments: argparse.Namespace) -> int:
         print(f"validator glossary-tbx: --output {arguments.output}: {wrong}", file=sys.stderr)
         return EXIT_USAGE
     data = glossary_tbx(load_workspace(project, keep_catalogs=False), arguments.language)
+    _write_output(data, output)
+    return EXIT_OK
+
+
+def _write_output(data: bytes, output: Path | None) -> None:
+    """A file a command makes for another tool: to the standard output as bytes, or
+    to ``output`` whole (a crash leaves no half of it for the tool to read)."""
+    from validator.content.merge import write_bytes_atomically
+
     if output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
-        output.write_bytes(data)
-    return EXIT_OK
+        write_bytes_atomically(data, output)
 
 
-def _not_a_new_file(path: Path) -> str | None:
+def _not_a_new_file(path: Path, example: str = "glossary.tbx") -> str | None:
     """Why ``path`` cannot be written as a file, if it cannot: a folder, or a place
     whose folder does not exist, is named for what it is."""
     if path.is_dir():
-        return "is a folder. Fix: give the path of a file, such as glossary.tbx"
+        return f"is a folder. Fix: give the path of a file, such as {example}"
     if not path.parent.is_dir():
         return f"there is no folder {path.parent}. Fix: create it, or give a file in a folder that exists"
     return None

@@ -212,3 +212,34 @@ def _merged_into(template: Catalog, path: Path, shown: str, language: str,
         untranslated=sum(1 for message in active if not message.string),
         obsolete=len(merged.obsolete),
     )
+
+
+BOOK_DOMAINS = (RULES_DOMAIN, LABELS_DOMAIN, UI_DOMAIN)
+ENGINE_DOMAINS = (UI_DOMAIN, LINT_DOMAIN)
+
+
+@dataclass(frozen=True)
+class LanguageCatalog:
+    """One catalogue of a language as an XLIFF file names it: by its path from the
+    book's folder (or, for the engine's, from the folder that holds the engine), so
+    that the file says the same on every machine and the import finds it again."""
+
+    domain: str
+    name: str
+    path: Path
+
+
+def language_catalogs(root: Path, language: str, engine: bool = False) -> list[LanguageCatalog]:
+    """The catalogues ``language`` has: the book's (rules, labels, and its own ui.po
+    where it keeps one), or with ``engine`` the engine's (ui, lint)."""
+    domains = ENGINE_DOMAINS if engine else BOOK_DOMAINS
+    if engine:
+        base, locales = ENGINE_LOCALES.parent.parent, ENGINE_LOCALES
+    else:
+        base, locales = root, root / load_project(root).locales_dir
+    found = []
+    for domain in domains:
+        path = catalog_path(locales, language, domain)
+        if path.is_file():
+            found.append(LanguageCatalog(domain, Path(os.path.relpath(path, base)).as_posix(), path))
+    return found
