@@ -88,10 +88,14 @@ LINT_DOMAIN = "lint"
 
 def lint_template() -> Catalog:
     """The lint's sentences, extracted from the checks' calls of ``said``, so that a
-    translator reads the lint in the language being translated."""
+    translator reads the lint in the language being translated.  A sentence of the
+    lint is a piece of a line (what is wrong, or the fix after ``Fix:``) with values
+    filled in, so each call carries a translator comment, as the interface's words do
+    (see :func:`ui_template`)."""
     template = Catalog(fuzzy=False, creation_date=run_date())
     for filename, _line, message, comments, context in extract_from_dir(
-            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=TRANSLATOR_TAGS):
+            CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None}, comment_tags=TRANSLATOR_TAGS,
+            strip_comment_tags=True):
         location = (f"validator/checks/{filename}", None)
         entry = template.add(message, locations=[location], auto_comments=comments,  # type: ignore[list-item]
                              context=context)

@@ -13,7 +13,7 @@ from validator.content.interface import ENGINE_LOCALES
 from validator.content.labels import RESULT, USES_SHOWN, Where, function_owner, identifier_uses, scenario_owner
 from validator.content.merge import merge_catalog
 from validator.content.model import Glossary, Inflection, Message, Position, Term
-from validator.i18n import SITE_PACKAGE, TRANSLATOR_TAGS, ui_template
+from validator.i18n import CHECKS_PACKAGE, SITE_PACKAGE, TRANSLATOR_TAGS, lint_template, ui_template
 
 
 def test_every_use_of_an_interface_string_in_the_code_has_a_translator_comment() -> None:
@@ -33,6 +33,21 @@ def test_every_interface_entry_has_a_translator_comment_or_a_msgctxt() -> None:
         bare = [str(message.id) for message in template if message.id and not message.auto_comments
                 and not message.context]
         assert bare == []
+    assert all(not comment.startswith(TRANSLATOR_TAGS) for message in shipped for comment in message.auto_comments)
+
+
+def test_every_sentence_of_the_lint_has_a_translator_comment() -> None:
+    """A sentence of the lint is a piece of a line with values filled in ("missing
+    %(missing)s"): each call of ``said`` says which piece it is and what each value holds."""
+    uses = extract_from_dir(CHECKS_PACKAGE, [("**.py", "python")], keywords={"said": None},
+                            comment_tags=TRANSLATOR_TAGS)
+    bare = [f"validator/checks/{filename}:{line}: {message!r}" for filename, line, message, comments, _context
+            in uses if not comments]
+    assert bare == [], "write a '# Translators: ...' comment on the line before each"
+    with (ENGINE_LOCALES / "lint.pot").open("rb") as handle:
+        shipped = read_po(handle)
+    for template in (lint_template(), shipped):
+        assert [str(message.id) for message in template if message.id and not message.auto_comments] == []
     assert all(not comment.startswith(TRANSLATOR_TAGS) for message in shipped for comment in message.auto_comments)
 
 

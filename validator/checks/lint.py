@@ -131,9 +131,17 @@ def _difference(source: Counter[str], translated: Counter[str]) -> str:
     missing = ", ".join(sorted((source - translated).elements()))
     extra = ", ".join(sorted((translated - source).elements()))
     if missing and extra:
+        # Translators: A part of a finding (after 'differ from the English text'): %(missing)s
+        # lists the tokens or placeholders the translation lacks, %(extra)s those
+        # it has and the English has not.
         return said("missing %(missing)s; not in the English %(extra)s", missing=missing, extra=extra)
     if missing:
+        # Translators: A part of a finding (after 'differ from the English text'): %(missing)s
+        # lists the tokens or placeholders the translation lacks.
         return said("missing %(missing)s", missing=missing)
+    # Translators: A part of a finding (after 'differ from the English text'): %(extra)s
+    # lists the tokens or placeholders the translation has and the English has
+    # not.
     return said("not in the English %(extra)s", extra=extra)
 
 
@@ -142,8 +150,13 @@ def check_tokens(message: Message, _context: LintContext) -> Iterator[tuple[str,
     translated = Counter(f"{{{t.kind}:{t.argument}}}" for t in tokens(str(message.string)))
     if source != translated:
         yield ("tokens", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'tokens'): the {kind:id} tokens of the
+               # translation are not those of the English; %(difference)s says which are
+               # missing or added.
                said("the tokens differ from the English text (%(difference)s)",
                     difference=_difference(source, translated)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'tokens'. Keep {...} and |
+               # as they are: they show the token's form.
                said("keep every {...} token of the msgid, in any order; only the form after | may change"))
 
 
@@ -164,12 +177,16 @@ def _placeholders(text: str) -> Counter[str] | str:
     while position >= 0:
         directive = _CONVERSION.match(text, position)
         if directive is None:
+            # Translators: Why a translation is no format string: %(sign)s is a percent sign and the
+            # character after it, quoted, which make no placeholder such as %(name)s.
             return said("%(sign)s is not a placeholder", sign=repr(text[position:position + 2]))
         if directive.group(0) != "%%":
             name = directive.group("name")
             found[f"%({name}){directive.group('type')}" if name is not None else f"%{directive.group('type')}"] += 1
         position = text.find("%", directive.end())
     if len({key.startswith("%(") for key in found}) > 1:
+        # Translators: Why a translation is no format string: it has both %(name)s placeholders
+        # and %s ones.
         return said("named and positional placeholders are mixed")
     return found
 
@@ -190,14 +207,25 @@ def check_placeholders(message: Message, _context: LintContext) -> Iterator[tupl
     if isinstance(source, str):
         return  # the English is no format string itself: nothing to hold the translation to
     translated = _placeholders(str(message.string))
+    # Translators: Said in place of the list of placeholders when the English has none.
+    none = said("none")
+    # Translators: The lint's fix, said after 'Fix:' of the check 'placeholders':
+    # %(placeholders)s lists the English's placeholders (or says 'none'). Keep
+    # %%%% as it is: it shows a percent sign written twice.
     fix = said("write the placeholders of the msgid unchanged (%(placeholders)s), and a percent sign as %%%%",
-               placeholders=", ".join(sorted(source)) or said("none"))
+               placeholders=", ".join(sorted(source)) or none)
     entry = _excerpt(str(message.id))
     if isinstance(translated, str):
         yield ("placeholders", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'placeholders'): %(entry)s is the
+               # start of the English text, quoted; %(why)s says why the translation is no
+               # format string.
                said("the translation of %(entry)s is no format string: %(why)s", entry=entry, why=translated), fix)
     elif translated != source:
         yield ("placeholders", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'placeholders'): %(entry)s is the
+               # start of the English text, quoted; %(difference)s says which placeholders
+               # are missing or added.
                said("the translation of %(entry)s has other placeholders than the English (%(difference)s)",
                     entry=entry, difference=_difference(source, translated)), fix)
 
@@ -212,8 +240,11 @@ def check_numbers(message: Message, _context: LintContext) -> Iterator[tuple[str
     source, translated = _numbers(str(message.id)), _numbers(str(message.string))
     if source != translated:
         yield ("numbers", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'numbers'): %(english)s and
+               # %(translation)s list the numbers and dice (such as 3d8) of each text.
                said("numbers or dice differ: English %(english)s, translation %(translation)s",
                     english=sorted(source.elements()), translation=sorted(translated.elements())),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'numbers'.
                said("write the same numbers and dice notation as the English text"))
 
 
@@ -221,20 +252,31 @@ def check_paragraphs(message: Message, _context: LintContext) -> Iterator[tuple[
     source, translated = str(message.id).count("\n\n"), str(message.string).count("\n\n")
     if source != translated:
         yield ("paragraphs", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'paragraphs'): %(translation)s and
+               # %(english)s are the counts of paragraphs of each text.
                said("%(translation)s paragraphs where the English has %(english)s", translation=translated + 1,
                     english=source + 1),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'paragraphs'.
                said("separate paragraphs with one blank line, as in the msgid"))
 
 
 def check_blank(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     if message.string and not str(message.string).strip():
+        # Translators: What the lint says is wrong (check 'blank'): the msgstr holds spaces and
+        # nothing else.
         yield ("blank", Severity.ERROR, said("the translation is only spaces"),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'blank'. Keep the word
+               # msgstr: it is the catalogue's keyword.
                said("translate the text, or leave the msgstr empty"))
 
 
 def check_unchanged(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     if str(message.string) == str(message.id) and len(WORD.findall(_plain(str(message.id)))) > 1:
+        # Translators: What the lint says is wrong (check 'unchanged'): the translation is word
+        # for word the English.
         yield ("unchanged", Severity.WARNING, said("the translation is the English text"),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'unchanged': a '#
+               # lint-ignore: unchanged: <reason>' comment silences it.
                said("translate it, or silence this check with a reason if it is meant to stay English"))
 
 
@@ -248,7 +290,10 @@ def check_doubled_words(message: Message, _context: LintContext) -> Iterator[tup
     doubled = sorted({match.group(1).lower() for text in literals for match in DOUBLED.finditer(text)})
     if doubled:
         yield ("doubled-words", Severity.WARNING,
+               # Translators: What the lint says is wrong (check 'doubled-words'): %(words)s lists the
+               # words written twice in a row.
                said("word written twice in a row: %(words)s", words=", ".join(doubled)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'doubled-words'.
                said("remove the repeated word"))
 
 
@@ -258,11 +303,17 @@ def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple
         return stripped[-1] if stripped and stripped[-1] in ENDINGS else ""
     source, translated = ending(str(message.id)), ending(str(message.string))
     if source != translated:
+        # Translators: Said in place of a punctuation mark, in the finding of the check
+        # 'punctuation', when a text ends with none.
         nothing = said("no punctuation")
         yield ("punctuation", Severity.WARNING,
+               # Translators: What the lint says is wrong (check 'punctuation'): %(english)s and
+               # %(translation)s are the last marks of each text, quoted, or 'no
+               # punctuation'.
                said("the English ends with %(english)s, the translation with %(translation)s",
                     english=repr(source) if source else nothing,
                     translation=repr(translated) if translated else nothing),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'punctuation'.
                said("end the translation the way the English ends"))
 
 
@@ -326,8 +377,14 @@ def check_glossary(message: Message, context: LintContext) -> Iterator[tuple[str
         if not any(_uses(form, translated) for form in forms):
             shown = ", ".join(forms[:4]) + (", …" if len(forms) > 4 else "")
             yield ("glossary", Severity.WARNING,
+                   # Translators: What the lint says is wrong (check 'glossary'): %(term)s is the English
+                   # term, quoted; %(forms)s lists the forms the glossary gives it in the
+                   # language.
                    said("the English uses the term %(term)s; the translation uses none of its forms (%(forms)s)",
                         term=repr(term.term), forms=shown),
+                   # Translators: The lint's fix, said after 'Fix:' of the check 'glossary': %(language)s
+                   # is the language's code and %(id)s the term's id. Keep 'forms:' as it is:
+                   # it is a key of docs/glossary.yml.
                    said("use the glossary's translation of the term in the case the sentence needs; a form missing "
                         "from the list goes under forms: %(language)s of '%(id)s' in the glossary",
                         language=context.language, id=term.id))
@@ -344,8 +401,14 @@ def check_term_forms(message: Message, context: LintContext) -> Iterator[tuple[s
         if declared and piece.form.lower() not in {form.lower() for form in declared}:
             token = "{term:%s|%s}" % (piece.argument, piece.form)  # noqa: UP031 (said() takes no f-string)
             yield ("term-form", Severity.ERROR,
+                   # Translators: What the lint says is wrong (check 'term-form'): %(token)s is the token
+                   # as written, %(id)s the term's id and %(forms)s the forms the glossary
+                   # lists for it.
                    said("%(token)s shows a form the glossary does not list for '%(id)s' (%(forms)s)",
                         token=token, id=piece.argument, forms=", ".join(declared)),
+                   # Translators: The lint's fix, said after 'Fix:' of the check 'term-form': %(language)s
+                   # is the language's code and %(id)s the term's id. Keep 'forms:' and
+                   # docs/glossary.yml as they are.
                    said("write one of the listed forms after |, or add the form under forms: %(language)s of "
                         "'%(id)s' in docs/glossary.yml", language=context.language, id=piece.argument))
 
@@ -355,8 +418,13 @@ def terminology_problems(text: str, glossary: Glossary, language: str) -> Iterat
     term, or for one of its ``names:``), found in any form of its words."""
     for variant in forbidden_variants(text, glossary, language):
         yield ("terminology", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'terminology'): %(found)s is the word
+               # found, quoted, and %(entry)s the glossary entry that forbids it.
                said("%(found)s is a variant the glossary forbids for %(entry)s", found=repr(variant.found),
                     entry=repr(variant.entry)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'terminology':
+               # %(preferred)s is the glossary's word, quoted, and %(language)s the
+               # language's code.
                said("write %(preferred)s (in the form the sentence needs), the one word %(language)s uses for it",
                     preferred=repr(variant.preferred), language=language))
 
@@ -380,8 +448,12 @@ def unlinked_problems(context_id: str, text: str, glossary: Glossary, language: 
     for unlinked in unlinked_terms(text, glossary, language, source_language):
         token, plain = "{term:%s|%s}" % (unlinked.term, unlinked.shown), "{term:%s}" % unlinked.term  # noqa: UP031
         yield ("unlinked-term", Severity.WARNING,
+               # Translators: What the lint says is wrong (check 'unlinked-term'): %(term)s is the
+               # term's id and %(shown)s the words of the text that name it, quoted.
                said("the glossary term '%(term)s' is used (%(shown)s) without a link at its first use",
                     term=unlinked.term, shown=repr(unlinked.shown)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'unlinked-term': %(token)s
+               # and %(plain)s are tokens to write as they are.
                said("write %(token)s there, or %(plain)s for the glossary's own form", token=token, plain=plain))
 
 
@@ -395,7 +467,11 @@ def check_glossary_rules(message: Message, context: LintContext) -> Iterator[tup
     source = _plain(str(message.id)).lower()
     for term in context.terms.terms:
         if term.keep and term.term.lower() in source and term.term.lower() not in translated:
+            # Translators: What the lint says is wrong (check 'keep'): %(term)s is a name the
+            # glossary keeps in English, quoted.
             yield ("keep", Severity.ERROR, said("%(term)s must stay as it is in every language", term=repr(term.term)),
+                   # Translators: The lint's fix, said after 'Fix:' of the check 'keep': %(term)s is the
+                   # name, quoted.
                    said("write %(term)s unchanged in the translation", term=repr(term.term)))
 
 
@@ -408,7 +484,11 @@ def is_out_of_date(message: Message, context: LintContext) -> bool:
 
 def check_current(message: Message, context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     if is_out_of_date(message, context):
+        # Translators: What the lint says is wrong (check 'fuzzy'): the entry is marked fuzzy,
+        # its English changed since it was translated.
         yield ("fuzzy", Severity.WARNING, said("the translation was made for an older English text"),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'fuzzy'. Keep #| as it is:
+               # it marks the previous English in the catalogue.
                said("compare with the previous text (#|), update the translation and clear the fuzzy flag"))
 
 
@@ -434,13 +514,20 @@ def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
     found = sorted({match.group(0) for match in MARKUP.finditer(text)})
     if found:
         yield ("markup", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'markup'): %(markup)s lists the
+               # characters or HTML entities found.
                said("the text contains markup (%(markup)s); the site shows text as written, never as HTML",
                     markup=" ".join(found)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'markup'. Keep <, > and «
+               # » as they are.
                said("write plain text without <, > or HTML entities (quotes as in the rest of the text, such as « »)"))
     schemes = sorted({match.group(0).split(":")[0].strip().lower() + ":" for match in UNSAFE_SCHEME.finditer(text)})
     if schemes:
         yield ("url-scheme", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'url-scheme'): %(address)s lists the
+               # schemes found, such as javascript:.
                said("the text contains the script address %(address)s", address=", ".join(schemes)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'url-scheme'.
                said("remove it: the site links only to its own pages"))
 
 
@@ -466,7 +553,12 @@ silence would only let either reach the rendering."""
 
 def _unsilenceable(silenced: Mapping[str, str]) -> list[tuple[str, Severity, str, str]]:
     """A silence of a check of :data:`UNSILENCEABLE` is itself an error."""
+    # Translators: What the lint says is wrong (check 'lint-ignore'): %(check)s is the name
+    # of a check, quoted, that no comment may silence.
     return [("lint-ignore", Severity.ERROR, said("silences %(check)s, which cannot be silenced", check=repr(check)),
+             # Translators: The lint's fix, said after 'Fix:' of the check 'lint-ignore': %(check)s
+             # is the check's name. Keep the comment '# lint-ignore: ...' as it is
+             # written in the catalogue.
              said("remove the comment '# lint-ignore: %(check)s' and write the text without markup or script "
                   "addresses", check=check))
             for check in UNSILENCEABLE if check in silenced]
@@ -513,7 +605,12 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
     has ``plural_forms`` forms."""
     silenced, without_reason = _silences(message)
     found: list[tuple[str, Severity, str, str]] = [
+        # Translators: What the lint says is wrong (check 'lint-ignore'): %(check)s is the name
+        # of the silenced check, quoted.
         ("lint-ignore", Severity.ERROR, said("silences %(check)s without a reason", check=repr(unexplained)),
+         # Translators: The lint's fix, said after 'Fix:' of the check 'lint-ignore': %(check)s
+         # is the check's name. Keep '# lint-ignore:' as it is; translate <why>, the
+         # place of the reason.
          said("write the reason: # lint-ignore: %(check)s: <why>", check=unexplained))
         for unexplained in without_reason]
     found.extend(_unsilenceable(silenced))
@@ -522,7 +619,10 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
     if not message.string or (isinstance(message.string, tuple) and not any(message.string)):
         if "untranslated" not in silenced:
             found.append(("untranslated", Severity.WARNING,
-                          said("no translation yet (the page shows the English text)"), said("translate the message")))
+                          # Translators: What the lint says is wrong (check 'untranslated'): the msgstr is empty.
+                          said("no translation yet (the page shows the English text)"),
+                          # Translators: The lint's fix, said after 'Fix:' of the check 'untranslated'.
+                          said("translate the message")))
         return tuple(found)
     if is_out_of_date(message, context):
         # The page shows the English text: the translation is judged when it is
@@ -533,8 +633,12 @@ def message_findings(message: Message, plural_forms: int, context: LintContext) 
         forms = len(message.string) if isinstance(message.string, (list, tuple)) else 1
         if forms != plural_forms:
             found.append(("plural-forms", Severity.ERROR,
+                          # Translators: What the lint says is wrong (check 'plural-forms'): %(forms)s and
+                          # %(expected)s are counts of plural forms, the entry's and the language's.
                           said("%(forms)s plural forms where the language has %(expected)s", forms=forms,
                                expected=plural_forms),
+                          # Translators: The lint's fix, said after 'Fix:' of the check 'plural-forms'. Keep
+                          # msgstr[n] as it is: it is the catalogue's keyword.
                           said("give one msgstr[n] for each plural form of the language")))
         return tuple(found)
     for check in MESSAGE_CHECKS:
@@ -555,24 +659,42 @@ def _header_findings(catalog: Catalog, shown_as: str, language: str) -> Iterator
     expected = Catalog(locale=language)
     if str(catalog.locale or "") != language:
         yield Finding(shown_as, 1, "", "header", Severity.ERROR,
+                      # Translators: What the lint says is wrong (check 'header'): %(header)s is the Language
+                      # header of the catalogue, %(folder)s the language of the folder it is in.
                       said("the Language header says %(header)s, the folder says %(folder)s", header=catalog.locale,
                            folder=language),
+                      # Translators: The lint's fix, said after 'Fix:' of the check 'header': %(language)s is
+                      # the language's code. Keep the quoted header as it is.
                       said('set "Language: %(language)s\\n" in the header', language=language))
     if not equivalent_plurals(catalog.plural_expr, expected.plural_expr):
         yield Finding(shown_as, 1, "", "plural-forms", Severity.ERROR,
+                      # Translators: What the lint says is wrong (check 'plural-forms'): %(header)s is the
+                      # catalogue's Plural-Forms header, quoted, %(language)s the language's
+                      # code, %(expected)s the header Babel defines for it.
                       said("Plural-Forms is %(header)s, which does not sort counts into the forms of the plural "
                            "rule of %(language)s, %(expected)s", header=repr(catalog.plural_forms), language=language,
                            expected=repr(expected.plural_forms)),
+                      # Translators: The lint's fix, said after 'Fix:' of the check 'plural-forms'. Keep
+                      # Plural- Forms as it is: it is the name of the header.
                       said("copy the Plural-Forms header that Babel defines for the language (or one that picks "
                            "the same form for the same counts)"))
     if (catalog.charset or "").lower() != "utf-8":
         yield Finding(shown_as, 1, "", "header", Severity.ERROR,
+                      # Translators: What the lint says is wrong (check 'header'): %(charset)s is the
+                      # catalogue's character set.
                       said("the charset is %(charset)s, not utf-8", charset=catalog.charset),
+                      # Translators: The lint's fix, said after 'Fix:' of the check 'header'. Keep the quoted
+                      # header as it is.
                       said('set "Content-Type: text/plain; charset=utf-8\\n"'))
     for field, value in (("Last-Translator", catalog.last_translator), ("Language-Team", catalog.language_team)):
         if not value or "EMAIL@ADDRESS" in value or ("LL@li.org" in value and value.startswith("LANGUAGE")):
             yield Finding(shown_as, 1, "", "header", Severity.WARNING,
+                          # Translators: What the lint says is wrong (check 'header'): %(field)s is the name of a
+                          # header (Last-Translator, Language-Team) that still says what a new
+                          # catalogue says.
                           said("%(field)s still has its placeholder value", field=field),
+                          # Translators: The lint's fix, said after 'Fix:' of the check 'header': %(field)s is the
+                          # name of the header.
                           said("fill in %(field)s", field=field))
 
 
