@@ -25,7 +25,7 @@ under ``tests/`` gives its layer, the doctests of the code are unit tests, a tes
 that drives Chromium is a browser test wherever it stands, and a test may name its
 layer with the marker itself where its file's folder does not fit it."""
 
-WHOLE_BOOK_FIXTURES = frozenset({"project", "built_site", "server", "workspace", "report", "pages"})
+WHOLE_BOOK_FIXTURES = frozenset({"project", "reused_project", "built_site", "server", "workspace", "report", "pages"})
 """Fixtures that load, check, copy or build a whole book: a test that takes one is no
 unit test, whatever folder it stands in."""
 
@@ -191,6 +191,68 @@ def private_result_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
 def project(tmp_path: Path) -> ProjectCopy:
     copy_project(tmp_path)
     return ProjectCopy(tmp_path)
+
+
+class Snapshot:
+    """What a folder held when taken (each regular file's bytes, mode and times, each
+    folder), so that :meth:`restore` can put it back exactly after a test broke it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: set[str] = set()
+        self.files: dict[str, tuple[bytes, os.stat_result]] = {}
+        for folder, names, files in os.walk(root):
+            here = Path(folder)
+            self.folders.update(str((here / name).relative_to(root)) for name in names)
+            for name in files:
+                path = here / name
+                self.files[str(path.relative_to(root))] = (path.read_bytes(), path.lstat())
+
+    def restore(self) -> None:
+        """Remove whatever was added (files, links, FIFOs, folders) and write back every
+        file whose kind, size, mode or modification time changed, with its times: an
+        unchanged file keeps its identity for the caches keyed by the project's path."""
+        for folder, names, files in os.walk(self.root, topdown=False):
+            here = Path(folder)
+            for name in [*files, *names]:
+                path = here / name
+                relative = str(path.relative_to(self.root))
+                if path.is_symlink() or not (relative in self.files or relative in self.folders) or (
+                        relative in self.files and not path.is_file()):
+                    if path.is_dir() and not path.is_symlink():
+                        shutil.rmtree(path)
+                    else:
+                        path.unlink()
+        for relative in sorted(self.folders):
+            (self.root / relative).mkdir(exist_ok=True)
+        for relative, (data, was) in self.files.items():
+            path = self.root / relative
+            now = path.lstat() if path.exists() else None
+            if now is not None and (now.st_size, now.st_mtime_ns, now.st_mode) == (
+                    was.st_size, was.st_mtime_ns, was.st_mode):
+                continue
+            path.write_bytes(data)
+            path.chmod(was.st_mode & 0o7777)
+            os.utime(path, ns=(was.st_atime_ns, was.st_mtime_ns))
+
+
+@pytest.fixture(scope="session")
+def _kept_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[ProjectCopy, Snapshot]:
+    root = copy_project(tmp_path_factory.mktemp("reused-book"))
+    return ProjectCopy(root), Snapshot(root)
+
+
+@pytest.fixture
+def reused_project(_kept_project: tuple[ProjectCopy, Snapshot]) -> Iterator[ProjectCopy]:
+    """A copy of the bundled project that a test may break, as ``project`` is, but one
+    per worker, put back as it was after each test.  A check of it finds the results
+    kept by the checks before (the cache is per project path), so a test that breaks
+    one file checks the whole book again at the cost of what that file touches; the
+    cache is keyed by bytes, so what a test broke is never taken for what is restored."""
+    copy, snapshot = _kept_project
+    snapshot.restore()
+    yield copy
+    snapshot.restore()
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:

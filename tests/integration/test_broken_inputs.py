@@ -147,8 +147,9 @@ IN_PROCESS = [case for case in CASES if not case.get("fresh")]
 
 
 @pytest.mark.parametrize("case", IN_PROCESS, ids=[case["id"] for case in IN_PROCESS])
-def test_broken_input_is_one_clear_line(project: ProjectCopy, case: dict[str, Any],
+def test_broken_input_is_one_clear_line(reused_project: ProjectCopy, case: dict[str, Any],
                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    project = reused_project
     for name, value in _environment(project, case).items():
         if value is None:
             monkeypatch.delenv(name, raising=False)
