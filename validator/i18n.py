@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -22,11 +23,20 @@ from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, re
 from validator.content.extract import message_comments, term_notes
 from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
 from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
-from validator.content.labels import LABELS_DOMAIN, Where, humanize, identifier_uses, label_context, scenario_owner
+from validator.content.labels import (
+    LABELS_DOMAIN,
+    RESULT,
+    Where,
+    humanize,
+    identifier_uses,
+    label_context,
+    scenario_owner,
+)
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
 from validator.ruleset import Ruleset
+from validator.site.worked import try_it_values
 from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent / "site"
@@ -120,11 +130,23 @@ def labels_template(rulebook: Rulebook, ruleset: Ruleset) -> Catalog:
     def outcome(run: ExampleRun) -> Where:
         return Where("outcome", given(run).owner)
 
+    def tried(run: ExampleRun) -> list[tuple[Where, Any]]:
+        """What the example's try-it form shows for other values than its own (see
+        :func:`validator.site.worked.try_it_values`): listed after every other use, so
+        that the entries the examples themselves show keep their places."""
+        if run.computed is None:
+            return []
+        return [(Where("outcome", outcome(run).owner), shown) if not name
+                else (Where("input", given(run).owner, name), {RESULT: shown})
+                for name, values in try_it_values(ruleset, run.example)
+                for shown in (values if not name else [values])]
+
     uses = identifier_uses([*((given(run), run.example.given) for run in runs),
                             *((outcome(run), run.computed) for run in runs if run.computed),
                             *chart_labels(ruleset, rulebook), *step_values,
                             *(pair for run in answers
-                              for pair in ((given(run), run.example.given), (outcome(run), run.computed or {})))])
+                              for pair in ((given(run), run.example.given), (outcome(run), run.computed or {}))),
+                            *(pair for run in [*runs, *answers] for pair in tried(run))])
     template = Catalog(project=rulebook.project.title, fuzzy=False, creation_date=run_date())
     for identifier, comments in uses.items():
         entry = template.add(humanize(identifier), context=label_context(identifier), auto_comments=comments)

@@ -139,6 +139,23 @@ def test_every_identifier_shown_in_an_example_has_a_label() -> None:
     assert "labels/mount_wounds" in _messages(ROOT / "locales" / "labels.pot")
 
 
+def test_every_identifier_a_try_it_form_shows_has_a_label() -> None:
+    """A try-it form offers every choice of its inputs and shows the outcome of every
+    combination: words no example states (``overrun`` is offered, ``not-movement-phase``
+    given as a reason), which need their labels too, or the form shows them in English."""
+    from validator.checks.run import check_workspace
+    from validator.content.labels import label_context, shown_identifiers
+    from validator.site.worked import try_it_values
+
+    workspace = load_workspace(ROOT)
+    report = check_workspace(workspace)
+    tried = [values for run in report.runs for _name, values in try_it_values(workspace.ruleset, run.example)]
+    shown = shown_identifiers([{"_": values} for values in tried])
+    assert {"overrun", "not-movement-phase", "monster-caught", "no-test"} <= set(shown)
+    missing = {label_context(identifier) for identifier in shown} - set(_messages(ROOT / "locales" / "labels.pot"))
+    assert missing == set()
+
+
 def test_a_plural_formula_that_divides_by_zero_is_refused_when_read() -> None:
     """Compiling a Plural-Forms formula does not run it; gettext would divide by zero only
     when a page picks a form.  The catalogue is refused as it is read."""

@@ -500,6 +500,22 @@ def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     return Markup(" ").join(parts)
 
 
+def try_it_values(ruleset: Any, example: Example) -> list[tuple[str, list[object]]]:
+    """What the try-it form of ``example`` can show besides the example's own values, for
+    the ``labels`` catalogue: the values each input offers (by the input's name) and
+    every outcome of every combination (under the name ``""``); nothing for an example
+    without a form.  A form shows far more than the example it stands under (every
+    choice of an optional input, the reasons an outcome gives for other values), and each
+    of those words needs its label as much as the example's own do."""
+    scenario = ruleset.scenario(example.scenario)
+    if not tryable(scenario, example.given):
+        return []
+    controls = _controls(lambda name: Markup(name), scenario, example.given, fields_of(scenario.given)) or []
+    outcomes, _table_of = _combinations(ruleset, scenario, example, controls)
+    return [*((str(control.path[0]), control.options) for control in controls),
+            ("", [outcome for outcome in outcomes if outcome is not None])]
+
+
 def _combinations(ruleset: Any, scenario: Scenario, example: Example,
                   controls: list[Control]) -> tuple[list[dict[str, Any] | None], dict[str, int]]:
     """Every distinct outcome over the combinations the controls offer, and which
