@@ -136,6 +136,32 @@ def _inherit_of(text: str) -> str | None:
     return None
 
 
+def inherited_option(path: Path, key: str) -> Any | None:
+    """The YAML node of the top-level option ``key`` as the configuration at ``path`` and
+    the files it inherits give it (the nearest file that sets it), only composed: its
+    tags (``!ENV``, ``!!python/name:``) are kept as written, for MkDocs to resolve.
+    None when no file of the chain sets it, or a file cannot be read (the check reports
+    that, see :func:`mkdocs_problems`).
+
+    A build that sets an option of its own in a language's configuration replaces the
+    inherited value whole (MkDocs merges only mappings): it starts from this node."""
+    seen: set[Path] = set()
+    current: Path | None = path
+    while current is not None and current.resolve() not in seen and len(seen) <= MAX_INHERITED:
+        seen.add(current.resolve())
+        try:
+            text = decode_utf8(read_input(current, str(current)), str(current))
+        except ProblemsFound:
+            return None
+        nodes = _top_level(text)
+        for name, value in nodes:
+            if isinstance(name, yaml.ScalarNode) and name.value == key:
+                return value
+        parent = _inherit_of(text)
+        current = (current.parent / parent) if parent is not None else None
+    return None
+
+
 def _yaml_problem(text: str, shown_as: str) -> Problem | None:
     """A YAML syntax error as MkDocs' loader sees it (tags such as ``!ENV`` allowed)."""
     try:

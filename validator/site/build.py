@@ -27,13 +27,14 @@ from validator.checks.charts import declared_series
 from validator.checks.lint import Finding
 from validator.checks.lintparts import lint_part, lint_parts
 from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
-from validator.content.mkdocs_config import mkdocs_warnings
+from validator.content.mkdocs_config import inherited_option, mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.parallel import run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
+from validator.site.material import interface_words, permalink_title, with_permalink_title
 from validator.site.output import (
     Staging,
     check_site_dir,
@@ -240,10 +241,18 @@ def write_config(workspace: Workspace, code: str, docs: Path, output: Path, conf
     return config_path
 
 
+class _ConfigDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """PyYAML's safe writer (libyaml's, where PyYAML was built with it) that writes a
+    YAML node of the book's own configuration as it was read, tags and all."""
+
+
+for _node in (yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode):
+    _ConfigDumper.add_representer(_node, lambda _dumper, node: node)
+
+
 def config_text(config: dict[str, object]) -> str:
     """``config`` as the YAML text of a MkDocs configuration file."""
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's, where PyYAML was built with it
-    return str(yaml.dump(config, Dumper=dumper, allow_unicode=True, sort_keys=False))
+    return str(yaml.dump(config, Dumper=_ConfigDumper, allow_unicode=True, sort_keys=False))
 
 
 def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
@@ -292,6 +301,8 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
     project = workspace.project
     nav = mkdocs_nav(navigation(workspace, code))
     title = site_title(workspace, code)
+    interface = workspace.ui_catalogs.get(code)
+    extensions = inherited_option(workspace.root / project.mkdocs_config, "markdown_extensions")
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
         "site_name": html.escape(title),
@@ -299,6 +310,8 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
         "site_dir": str(output),
         "theme": {"name": "material", "language": code, "custom_dir": str(OVERRIDES)},
         "nav": nav,
+        # The book's extensions, the permalinks' tooltip in the site's language (see material.py).
+        "markdown_extensions": with_permalink_title(extensions, permalink_title(interface)),
         # No material/search (its worker cannot start from file://) and so no offline plugin
         # (its shim comes from the internet): the site's own search works from disk and served.
         "plugins": [],
@@ -311,7 +324,8 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
                              "assets/validator/previews.js"],
         "extra": {"alternate": [{"name": language.name, "link": f"../{language.code}/", "lang": language.code}
                                 for language in project.languages],
-                  "scheme": scheme_switch(workspace.ui_catalogs.get(code)),
+                  "scheme": scheme_switch(interface),
+                  "interface": interface_words(interface, code),
                   # The logo leads to the language's home page: Material would print an
                   # extra.homepage of mkdocs.yml as a link, an address no check reads.
                   "homepage": ""},
