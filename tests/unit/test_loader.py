@@ -59,7 +59,7 @@ def test_unknown_key_names_file_line_and_rule(project: ProjectCopy) -> None:
     line = project.replace(CHAPTER, "    title: Movement\n", "    title: Movement\n    colour: red\n") + 1
     [message] = problems_of(project.root)
     assert message.startswith(f"{CHAPTER}:{line}: [monstrous-mounts/movement] unknown key 'colour'")
-    assert "allowed keys here: id, title, text, cite, aliases, examples" in message
+    assert "allowed keys here: id, title, text, cite, aliases, also_called, examples" in message
 
 
 def test_wrong_type_is_an_error(project: ProjectCopy) -> None:

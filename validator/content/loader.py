@@ -199,6 +199,7 @@ def load_rulebook(root: Path, project: Project) -> Rulebook:
     rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq, units)
     problems.extend(_identity_problems(rulebook))
     problems.extend(grammar_problems(glossary))
+    problems.extend(also_called_problems(rulebook))
     problems.extend(register_problems(sources, discrepancies))
     problems.extend(units_problems(project, units, {source.id for source in sources.sources},
                                    list(rulebook.messages())))
@@ -228,6 +229,28 @@ def grammar_problems(glossary: Glossary) -> Iterator[Problem]:
                                   f"{language}.{number} lists {len(listed)} forms; {language} needs exactly "
                                   f"{len(grammar.cases)} ({', '.join(grammar.cases)})",
                                   f"give one form per case, in the order of grammar.{language}.cases")
+
+
+def also_called_problems(rulebook: Rulebook) -> Iterator[Problem]:
+    """The names under ``also_called:`` are of the book's languages, and each is a name a
+    reader could type: words, in plain text (a search result never shows it, but every
+    text of the book is plain text, so that none becomes markup wherever it goes next)."""
+    codes = [language.code for language in rulebook.project.languages]
+    entries: list[tuple[str, Rule | Term]] = [*((rule.id, rule) for rule in rulebook.rules),
+                                              *((f"glossary/{term.id}", term) for term in rulebook.glossary.terms)]
+    for subject, entry in entries:
+        for language, names in entry.also_called.items():
+            line = entry.position.of(f"also_called.{language}").line
+            if language not in codes:
+                yield Problem(entry.position.file, line, subject,
+                              f"also_called names the language '{language}', which the book does not have",
+                              f"use one of the codes in rulebook.yml ({', '.join(codes)}), or remove the names")
+                continue
+            for name in names:
+                if not any(char.isalnum() for char in name) or any(char in "<>" for char in name):
+                    yield Problem(entry.position.file, line, subject,
+                                  f"also_called.{language}: {name!r} is not a name a reader can type",
+                                  "write the name in words, in plain text, without < or >")
 
 
 def _identity_problems(rulebook: Rulebook) -> Iterator[Problem]:

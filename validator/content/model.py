@@ -147,12 +147,31 @@ class CaseFile(Node):
     examples: tuple[CaseExample, ...] = Field(min_length=1)
 
 
+def _as_names(value: Any) -> Any:
+    """A language's names may be one plain string instead of a list: a mapping whose
+    values are not strings or lists is left for validation to refuse."""
+    if isinstance(value, dict):
+        return {key: [names] if isinstance(names, str) else names for key, names in value.items()}
+    return value
+
+
+AlsoCalled = Annotated[dict[Id, tuple[Text, ...]], BeforeValidator(_as_names)]
+"""Per language code, the names players use for a rule or a term that its text does not:
+other spellings, nicknames, the names other editions or languages give it.  Declared
+per language, not translated: a nickname belongs to the players of one language, and
+has no counterpart in another.  The search finds the entry by them; no page shows them."""
+
+
 class Rule(Node):
     id: RuleId
     title: Text
     text: Text
     cite: tuple[Citation, ...] = Field(min_length=1)
     aliases: tuple[RuleId, ...] = ()
+    also_called: AlsoCalled = Field(default_factory=dict)
+    """Per language, the names players use for the rule that its title does not ("lookout",
+    "miradlo señor", "uwaga panie"): the search of each language finds the rule by them,
+    and by those of the other languages a little less."""
     examples: tuple[Example, ...] = ()
     executable: bool = True
     """Every rule states a consequence that a worked example runs through the rules
@@ -257,6 +276,9 @@ class Term(Node):
     """Per language, the one word the texts use for the term (the terminology check
     names it in its Fix); without it, the first form listed under ``forms:``."""
     forms: dict[Id, Inflection] = Field(default_factory=dict)
+    also_called: AlsoCalled = Field(default_factory=dict)
+    """Per language, the names players use for the term that the glossary does not give
+    (a nickname, an older translation): found by the search like the term itself."""
 
     def declined(self, language: str) -> tuple[str, ...]:
         """Every form the glossary lists for ``language`` (none when it lists none)."""
