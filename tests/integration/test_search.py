@@ -32,7 +32,7 @@ def indexes(workspace: Workspace) -> dict[str, dict[str, object]]:
 
 def entries(index: dict[str, object]) -> Iterator[tuple[str, str, str, str, dict[str, int]]]:
     """Each entry as (id, url, title, chapter, key -> weight)."""
-    for entry_id, url, title, chapter, tokens in index["entries"]:  # type: ignore[attr-defined]
+    for entry_id, url, title, chapter, tokens, _share in index["entries"]:  # type: ignore[attr-defined]
         weights = {}
         for item in tokens.split():
             key, _, weight = item.rpartition(":") if re.search(r":\d+$", item) else (item, "", "1")
@@ -187,6 +187,42 @@ def test_forms_listed_in_the_glossary_are_indexed(workspace: Workspace) -> None:
     finally:
         object.__delattr__(term, "forms")
     assert "rydwanikami" not in term_forms(workspace)[("chariot", "pl")]
+
+
+def test_names_players_use_are_keys_in_every_language(workspace: Workspace,
+                                                      indexes: dict[str, dict[str, object]]) -> None:
+    """``also_called:`` names find the rule: in their own language as much as a title
+    nearly, in the others less; and a rule's title in another language finds it too."""
+    rule = workspace.rulebook.rule("shooting-at-characters/look-out-sir")
+    assert "uwaga panie" in rule.also_called["pl"] and "lookout" in rule.also_called["en"]
+    weight = {code: {entry[0]: entry[4] for entry in entries(indexes[code])}[rule.id] for code in LANGUAGES}
+    assert any(weight["pl"].get(key, 0) >= search.RULE_ALIAS_WEIGHT for key in keys_of(indexes["pl"], "uwaga"))
+    assert any(weight["en"].get(key, 0) >= search.RULE_ALIAS_WEIGHT for key in keys_of(indexes["en"], "lookout"))
+    assert rule.id in matching(indexes["en"], "uwaga")  # the Polish nickname, on the English site
+    assert rule.id in matching(indexes["es"], "lookout")
+    refusing = "challenges/refusing"
+    assert refusing in matching(indexes["en"], "rechazar")  # the Spanish title, on the English site
+    assert "glossary/battle-standard" in matching(indexes["es"], "bsb")
+
+
+def test_dice_are_keys_as_every_language_writes_them(indexes: dict[str, dict[str, object]]) -> None:
+    """Polish writes D6 as K6 (``dice: notation``): a player types either on any site."""
+    for code in LANGUAGES:
+        weights = {entry[0]: entry[4] for entry in entries(indexes[code])}
+        assert {"2d6", "2k6"} <= weights["core-tables/leadership-tests"].keys(), code
+
+
+def test_rules_are_found_by_the_headings_of_their_sources(indexes: dict[str, dict[str, object]]) -> None:
+    """A rule's citation names the heading of its Spanish source, which Spanish players
+    know it by: "disparos" finds the rule on sharing hits, whose text never says it."""
+    assert "monstrous-mounts/shooting-hit-allocation" in matching(indexes["es"], "disparos")
+
+
+def test_glossary_terms_and_answers_score_below_the_rules(indexes: dict[str, dict[str, object]]) -> None:
+    shares = {row[0]: row[5] for row in indexes["en"]["entries"]}  # type: ignore[attr-defined]
+    assert shares["chariots/destruction"] == 1
+    assert shares["glossary/chariot"] == search.TERM_SHARE < 1
+    assert shares["faq/chariots-and-chariot-units"] == search.ANSWER_SHARE < 1
 
 
 def test_hreflang_alternates_are_absolute_with_a_site_url(project: ProjectCopy) -> None:

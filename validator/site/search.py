@@ -35,9 +35,16 @@ and their declined forms: those used in ``{term:id|form}`` tokens of the
 catalogues, and those listed under ``forms:`` (per language) in the glossary when
 the glossary has them.
 
-Rule ids (``mounts/cavalry``), dice (``3D8``) and rolls (``5+``,
-``1-4``) are kept whole as keys.  One entry per rule (its id, the page and anchor,
-its title and chapter title, its keys with weights) and one per glossary term.
+A rule adds its title in the other languages, the headings of the sources it cites
+(in the source's language), and the names players use for it (``also_called:``, per
+language: nicknames have no translation); a glossary term adds its names the same way.
+Weights say where a word stands: the title most, then the names players use, then the
+text; the page's script ranks by them (see ``assets/search.js``).
+
+Rule ids (``mounts/cavalry``), dice (``3D8``, and as every language writes them:
+``3K8``) and rolls (``5+``, ``1-4``) are kept whole as keys.  One entry per rule (its
+id, the page and anchor, its title and chapter title, its keys with weights, and the
+share of its score, 1 for a rule), one per glossary term and one per official answer.
 """
 
 from __future__ import annotations
@@ -73,6 +80,22 @@ TERM_WEIGHT = 5
 """Below a rule's title: a query that names a term finds the rule about it first, then
 the term's definition."""
 OTHER_LANGUAGE_WEIGHT = 3
+"""A glossary term as another language names it: a reader who knows the English term
+finds it on the Polish site."""
+RULE_ALIAS_WEIGHT = 8
+"""A name players use for a rule (``also_called:``), in the reader's language: nearly
+as much as the title, which is the name the book gives it."""
+TERM_ALIAS_WEIGHT = 4
+"""A name players use for a term, below the term itself."""
+OTHER_TITLE_WEIGHT = 2
+"""A rule's title and names in another language: below the glossary's terms in other
+languages, so that "cavalry" on the Polish site finds the term before the rule named
+after it."""
+TERM_SHARE = 0.7
+"""A glossary term's score against a rule's: a term's entry is short, so the same words
+match it more closely, but the reader who asks wants the rule first."""
+ANSWER_SHARE = 0.85
+"""An official answer's score against a rule's: it is shown under the rules it answers."""
 TEXT_CAP = 5
 """A word repeated in a long text stops adding weight after this many times."""
 ID_WEIGHT = 30
@@ -173,14 +196,17 @@ class Entry:
     title: str
     chapter: str
     weights: Counter[str] = field(default_factory=Counter)
+    share: float = 1.0
+    """What the entry's score is multiplied by: below 1 for a glossary term and an
+    official answer, so that where a rule matches as well, the rule comes first."""
 
     def add(self, keys: Iterable[str], weight: int) -> None:
         for key in keys:
             self.weights[key] += weight
 
-    def serialise(self) -> list[str]:
+    def serialise(self) -> list[str | float]:
         tokens = " ".join(key if weight == 1 else f"{key}:{weight}" for key, weight in sorted(self.weights.items()))
-        return [self.id, self.url, self.title, self.chapter, tokens]
+        return [self.id, self.url, self.title, self.chapter, tokens, self.share]
 
 
 @dataclass
@@ -235,6 +261,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                  for language in workspace.project.languages}
     renderer = renderers[code]
     builder = IndexBuilder(Analyzer(code))
+    source_languages = {source.id: source.language for source in rulebook.sources.sources}
     for chapter in rulebook.chapters:
         chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
         for rule in chapter.rules:
@@ -246,22 +273,43 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                                for example in rule.examples)])
             builder.add_text(entry, body, cap=TEXT_CAP)
             builder.add_text(entry, chapter_title)
+            # The headings of the sources it is written from, which the players of that
+            # edition know it by, in the source's language.
+            for citation in rule.cite:
+                if citation.section and citation.source in source_languages:
+                    builder.add_text(entry, citation.section, OTHER_TITLE_WEIGHT, cap=1,
+                                     analyzer=Analyzer(source_languages[citation.source]))
+            for other, other_renderer in renderers.items():
+                # All of a language's names in one text, so that a word they share counts once.
+                names = " ".join(rule.also_called.get(other, ()))
+                if other == code:
+                    builder.add_text(entry, names, RULE_ALIAS_WEIGHT, cap=1)
+                else:
+                    builder.add_text(entry, f"{other_renderer.plain(f'{rule.id}#title', rule.title)} {names}",
+                                     OTHER_TITLE_WEIGHT, cap=1, analyzer=Analyzer(other))
             for rule_id in (rule.id, *rule.aliases):
                 builder.add_whole(entry, rule_id, ID_WEIGHT)
-            # Dice as the English writes them too (3d8 where a page shows 3W8): players type either.
-            for dice in sorted({piece.argument.lower() for text in (rule.text, *(e.text for e in rule.examples))
+            # Dice as every language writes them (3d8 and 3k6 where a page shows 3W8): a
+            # player types the letter of his own edition, or of the one he learnt first.
+            for dice in sorted({piece.argument for text in (rule.text, *(e.text for e in rule.examples))
                                 for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
-                builder.add_whole(entry, dice, 1)
+                for written in sorted({dice.lower(), *(rulebook.project.dice.written(dice, other).lower()
+                                                       for other in renderers)}):
+                    builder.add_whole(entry, written, 1)
             builder.entries.append(entry)
     # Translators: The heading of the glossary's terms among the search results.
     glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
     used_forms = term_forms(workspace) if forms is None else forms
     for term in rulebook.glossary.terms:
         title = renderer.plain(f"glossary/{term.id}#term", term.term)
-        entry = Entry(f"glossary/{term.id}", f"{html_page(GLOSSARY_PAGE)}#{anchor(term.id)}", title, glossary_title)
+        entry = Entry(f"glossary/{term.id}", f"{html_page(GLOSSARY_PAGE)}#{anchor(term.id)}", title, glossary_title,
+                      share=TERM_SHARE)
         builder.add_text(entry, title, TERM_WEIGHT)
         for other, other_renderer in renderers.items():
             analyzer = Analyzer(other)
+            names = " ".join(term.also_called.get(other, ()))
+            builder.add_text(entry, names, TERM_ALIAS_WEIGHT if other == code else OTHER_TITLE_WEIGHT, cap=1,
+                             analyzer=analyzer)
             if other != code:
                 builder.add_text(entry, other_renderer.plain(f"glossary/{term.id}#term", term.term),
                                  OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
@@ -275,7 +323,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
     for answer in rulebook.faq.faq:
         question = renderer.plain(f"{answer.subject}#question", answer.question)
         entry = Entry(answer.subject, f"faq.html#{anchor(answer.id)}", question,
-                      group_title(answer.standing, interface.gettext, interface.pgettext))
+                      group_title(answer.standing, interface.gettext, interface.pgettext), share=ANSWER_SHARE)
         builder.add_text(entry, question, TERM_WEIGHT)
         builder.add_text(entry, " ".join([renderer.plain(f"{answer.subject}#answer", answer.answer),
                                           *(renderer.plain(f"{answer.subject}#example.{example.id}", example.text)
