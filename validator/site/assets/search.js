@@ -6,8 +6,10 @@
 // with the same token pattern as validator/site/search.py.  A query word becomes
 // index keys by, in order: the word forms the rulebook uses (so "zolnierzy" finds
 // "żołnierzy"), the keys themselves, the endings that separate forms from keys (an
-// unseen form cut back to a known key), and, for the word being typed, the forms
-// and keys it begins.  Every word must match; a match in the title counts most.
+// unseen form cut back to a known key); a word still unknown, by the forms and keys
+// it begins (the rest of the word being typed, or the stem of an inflected form) and
+// by those one letter away (a misspelling), at a lower weight.  Results are ranked
+// by how well they match, BM25-like, without requiring every word: see search().
 (function () {
   "use strict";
 
@@ -15,6 +17,7 @@
   // search.js sits in <site>/assets/validator/: the index's URLs are relative to <site>/.
   var siteRoot = script ? new URL("../../", script.src) : new URL("./", location.href);
   var LIMIT = 50;
+  var loaded = null;  // the index turned around, made once per page
   var LETTERS = {
     "ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
     "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"
@@ -31,87 +34,166 @@
     return fold(text).match(TOKEN) || [];
   }
 
-  // The index, turned around: key -> [[entry number, weight], ...].
+  // The index, turned around: key -> [[entry number, weight], ...]; and every word the
+  // index knows (the forms seen and the keys), sorted, for prefixes and misspellings.
+  // An entry's length is how many keys it has: its weights would count a title word
+  // and an id many times over.
   function load(data) {
-    var postings = new Map(), forms = new Map();
+    var postings = new Map(), forms = new Map(), known = new Set();
     var entries = data.entries.map(function (row, number) {
+      var length = 0;
       row[4].split(" ").forEach(function (item) {
         if (!item) { return; }
         var cut = item.lastIndexOf(":");
         var key = cut > 0 ? item.slice(0, cut) : item;
         var weight = cut > 0 ? Number(item.slice(cut + 1)) : 1;
-        if (!postings.has(key)) { postings.set(key, []); }
-        postings.get(key).push([number, weight]);
+        var list = postings.get(key);
+        if (!list) { list = []; postings.set(key, list); }
+        list.push([number, weight]);
+        length += 1;
       });
-      return { id: row[0], url: row[1], title: row[2], chapter: row[3], titleWords: tokens(row[2]) };
+      return { id: row[0], url: row[1], title: row[2], chapter: row[3], length: length,
+               share: row[5] === undefined ? 1 : row[5] };
     });
-    Object.keys(data.forms).forEach(function (form) { forms.set(form, data.forms[form].split(" ")); });
-    return { entries: entries, postings: postings, forms: forms, suffixes: data.suffixes };
+    postings.forEach(function (_, key) { known.add(key); });
+    Object.keys(data.forms).forEach(function (form) {
+      forms.set(form, data.forms[form].split(" "));
+      known.add(form);
+    });
+    // The keys of the title as the page shows it: a word found there counts more.
+    entries.forEach(function (entry) {
+      entry.titleKeys = new Set();
+      tokens(entry.title).forEach(function (word) {
+        (forms.get(word) || [word]).forEach(function (key) { entry.titleKeys.add(key); });
+      });
+    });
+    var average = entries.reduce(function (sum, entry) { return sum + entry.length; }, 0) / (entries.length || 1);
+    return { entries: entries, postings: postings, forms: forms, suffixes: data.suffixes,
+             words: Array.from(known).sort(), average: average || 1 };
   }
 
-  // The keys a query word stands for, each with a factor (1 for a full match).
-  function keysOf(index, word, typing) {
-    var found = [];
-    function add(key, factor) {
-      if (index.postings.has(key)) { found.push([key, factor]); }
+  // How much less than a word found as it is written: a word found by what it begins
+  // with, and one a letter away (a misspelling), are likely, not certain, matches.
+  var PREFIX = 0.6, TYPED = 0.5, MISSPELT = 0.4;
+
+  // The known words that begin with `start`, from the sorted list.
+  function startingWith(index, start) {
+    var list = index.words, low = 0, high = list.length, found = [];
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (list[middle] < start) { low = middle + 1; } else { high = middle; }
     }
-    (index.forms.get(word) || []).forEach(function (key) { add(key, 1); });
-    add(word, 1);
-    if (found.length) { return found; }
-    index.suffixes.forEach(function (suffix) {
-      if (found.length || word.length - suffix.length < 3 || word.slice(-suffix.length) !== suffix) { return; }
-      var stem = word.slice(0, -suffix.length);
-      (index.forms.get(stem) || []).forEach(function (key) { add(key, 1); });
-      add(stem, 1);
-    });
-    if (found.length || !typing || word.length < 2) { return found; }
-    var seen = new Set();
-    index.forms.forEach(function (keys, form) {
-      if (form.lastIndexOf(word, 0) === 0) {
-        keys.forEach(function (key) { if (!seen.has(key)) { seen.add(key); add(key, 0.5); } });
-      }
-    });
-    index.postings.forEach(function (_, key) {
-      if (key.lastIndexOf(word, 0) === 0 && !seen.has(key)) { seen.add(key); add(key, 0.5); }
-    });
+    for (var at = low; at < list.length && list[at].lastIndexOf(start, 0) === 0; at += 1) { found.push(list[at]); }
     return found;
   }
 
-  // Entries that match every word of the query, best first.
+  // Whether two words are one edit apart: a letter changed, added or left out, or two
+  // neighbours swapped.  Compared in place, from both ends: it runs over every known
+  // word of about the same length.
+  function oneEdit(a, b) {
+    if (a === b || Math.abs(a.length - b.length) > 1) { return false; }
+    var start = 0, endA = a.length, endB = b.length;
+    while (start < endA && start < endB && a.charCodeAt(start) === b.charCodeAt(start)) { start += 1; }
+    while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) { endA -= 1; endB -= 1; }
+    var left = endA - start, right = endB - start;
+    if (left <= 1 && right <= 1) { return true; }
+    return left === 2 && right === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
+  }
+
+  // The known words of `length` letters, kept by length once asked for.
+  function ofLength(index, length) {
+    if (!index.byLength) {
+      index.byLength = new Map();
+      index.words.forEach(function (known) {
+        if (!index.byLength.has(known.length)) { index.byLength.set(known.length, []); }
+        index.byLength.get(known.length).push(known);
+      });
+    }
+    return index.byLength.get(length) || [];
+  }
+
+  // The keys a query word stands for, each with a factor (1 for a full match).  Words
+  // found as they are written come first; only a word the index does not know is
+  // looked for by its beginning and among the words one letter away.
+  function keysOf(index, word, typing) {
+    var found = new Map();
+    function add(key, factor) {
+      if (index.postings.has(key) && factor > (found.get(key) || 0)) { found.set(key, factor); }
+    }
+    function addWord(known, factor) {
+      (index.forms.get(known) || []).forEach(function (key) { add(key, factor); });
+      add(known, factor);
+    }
+    addWord(word, 1);
+    if (!found.size) {
+      index.suffixes.some(function (suffix) {
+        if (word.length - suffix.length < 3 || word.slice(-suffix.length) !== suffix) { return false; }
+        addWord(word.slice(0, -suffix.length), 1);
+        return found.size > 0;
+      });
+    }
+    var plain = !/\d/.test(word);
+    if (found.size || !plain || word.length < (typing ? 2 : 4)) { return Array.from(found); }
+    // The word's beginning: the rest of a word being typed, or of an inflected form the
+    // book never uses (a stem at least four letters long, at most four short of the word).
+    startingWith(index, word).forEach(function (known) { addWord(known, typing ? TYPED : PREFIX); });
+    for (var cut = word.length - 1; !found.size && cut >= Math.max(4, word.length - 4); cut -= 1) {
+      startingWith(index, word.slice(0, cut)).forEach(function (known) { addWord(known, PREFIX * cut / word.length); });
+    }
+    if (word.length >= 4) {
+      [word.length - 1, word.length, word.length + 1].forEach(function (length) {
+        if (length < 4) { return; }
+        ofLength(index, length).forEach(function (known) {
+          if (oneEdit(word, known)) { addWord(known, MISSPELT); }
+        });
+      });
+    }
+    return Array.from(found);
+  }
+
+  // How a weight counts: more of a word adds less and less (a title word counts more
+  // than one in the text, but not ten times as much), and a long entry's weights count
+  // for less than a short one's (BM25's saturation and length normalisation).  A word
+  // of the title the page shows counts TITLE times more again, since saturation
+  // narrows the title's lead and the title is what a reader knows the rule by.
+  var SATURATION = 3, LENGTH = 0.5, TITLE = 1.5;
+
+  // Entries that match any word of the query, the best match first: each word adds
+  // what it weighs in the entry times how rare it is, and an entry that matches the
+  // query's rarer words, or more of its words, counts more.
   function search(index, query) {
     var words = tokens(query);
     if (!words.length) { return []; }
     var total = index.entries.length;
-    var scores = null;
+    var scores = new Map(), covered = new Map(), sought = 0;
     words.forEach(function (word, position) {
       var typing = position === words.length - 1 && !/\s$/.test(query);
-      var best = new Map();
+      var best = new Map(), rarity = 0;
       keysOf(index, word, typing).forEach(function (pair) {
         var list = index.postings.get(pair[0]);
-        var idf = Math.log(1 + total / list.length);
+        var idf = Math.log(1 + (total - list.length + 0.5) / (list.length + 0.5)) * pair[1];
+        rarity = Math.max(rarity, idf);
         list.forEach(function (posting) {
-          var value = posting[1] * idf * pair[1];
+          var entry = index.entries[posting[0]];
+          var norm = 1 - LENGTH + LENGTH * entry.length / index.average;
+          var value = idf * posting[1] * (SATURATION + 1) / (posting[1] + SATURATION * norm) *
+            (entry.titleKeys.has(pair[0]) ? TITLE : 1);
           if (value > (best.get(posting[0]) || 0)) { best.set(posting[0], value); }
         });
       });
+      sought += rarity;
       best.forEach(function (value, number) {
-        if (index.entries[number].titleWords.indexOf(word) >= 0) { best.set(number, value * 1.5); }
+        scores.set(number, (scores.get(number) || 0) + value);
+        covered.set(number, (covered.get(number) || 0) + rarity);
       });
-      if (scores === null) {
-        scores = best;
-        return;
-      }
-      var kept = new Map();
-      scores.forEach(function (value, number) {
-        if (best.has(number)) { kept.set(number, value + best.get(number)); }
-      });
-      scores = kept;
     });
     var wanted = fold(query.trim());
     var ranked = [];
     scores.forEach(function (value, number) {
       var entry = index.entries[number];
-      ranked.push({ entry: entry, number: number, score: entry.id === wanted ? Infinity : value });
+      var share = covered.get(number) / sought;
+      var score = entry.id === wanted ? Infinity : value * share * share * entry.share;
+      ranked.push({ entry: entry, number: number, score: score });
     });
     ranked.sort(function (a, b) { return b.score - a.score || a.number - b.number; });
     return ranked.map(function (item) { return item.entry; });
@@ -241,13 +323,16 @@
     var box = document.querySelector("[data-validator-search]");
     var data = window.validatorSearchIndex;
     if (!box || !data) { return; }
-    mount(box, load(data));
+    loaded = loaded || load(data);
+    mount(box, loaded);
   });
 
   // For tests and for the curious: run a query from the console.
   window.validatorSearch = function (query) {
     var data = window.validatorSearchIndex;
-    return data ? search(load(data), query).map(function (entry) { return entry.id; }) : [];
+    if (!data) { return []; }
+    loaded = loaded || load(data);
+    return search(loaded, query).map(function (entry) { return entry.id; });
   };
   window.validatorSearch.fold = fold;
 }());
