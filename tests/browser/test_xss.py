@@ -122,36 +122,51 @@ def _fired(visit: Visit) -> list[str]:
 
 
 def _hover_and_focus(visit: Visit) -> None:
-    """Every element that has a title or may get a tooltip: the mouse moved onto
-    each visible one that can show a payload (Material shows tooltips on mouse enter;
-    the viewport is made as tall as the page, so none needs scrolling to), then focus
-    and synthetic pointer events for all of them, hidden ones included.
+    """Every element that has a title or may get a tooltip: the mouse moved onto each
+    visible one whose own title or text holds a payload (what a tooltip shows; Material
+    shows tooltips on mouse enter; the viewport is made as tall as the page, so none
+    needs scrolling to); one link to each address met by the pointer's events in turn
+    inside the page (what a link preview shows is its target, the same for every link
+    to it); then focus and the pointer's events for all of them, hidden ones included.
 
-    What a tooltip shows is the element's own title or text, and what a link preview
-    shows is its target: so the mouse visits each element whose title or text holds a
-    payload, and one link to each address, not every link to the same one."""
+    Only the texts that hold a payload take a real mouse: each move is a round trip to
+    the browser, and a link's preview answers the same events sent from the page."""
     page = visit.page
     height = int(page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": 1400, "height": min(max(height, 900), 16000)})
     points = page.evaluate("""(selector) => {
         const seen = new Set();
-        const worth = (element) => {
-            const own = (element.getAttribute("title") || "") + (element.textContent || "");
-            if (own.includes("__xss")) return true;
+        const own = [], links = [];
+        window.__xss_links = links;
+        for (const element of document.querySelectorAll(selector)) {
+            const box = element.getBoundingClientRect();
+            if (box.width <= 0 || box.height <= 0) continue;
+            if (((element.getAttribute("title") || "") + (element.textContent || "")).includes("__xss")) {
+                own.push([box.x + box.width / 2, box.y + box.height / 2]);
+                continue;
+            }
             const address = element.getAttribute("href");
-            if (address === null || seen.has(address)) return false;
+            if (address === null || seen.has(address)) continue;
             seen.add(address);
-            return true;
-        };
-        return [...document.querySelectorAll(selector)]
-        .map((element) => [element, element.getBoundingClientRect()])
-        .filter(([element, box]) => box.width > 0 && box.height > 0 && worth(element))
-        .map(([, box]) => [box.x + box.width / 2, box.y + box.height / 2]);
+            links.push(element);
+        }
+        return {own, links: links.length};
     }""", "[title], article a, .md-ellipsis")
-    assert points, f"nothing to hover on {page.url}"
-    for x, y in points:
+    assert points["own"] and points["links"], f"nothing to hover on {page.url}"
+    for x, y in points["own"]:
         page.mouse.move(x, y)
         page.wait_for_timeout(10)
+    page.evaluate("""async () => {
+        for (const link of window.__xss_links) {
+            for (const type of ["pointerover", "pointerenter", "mouseover", "mouseenter", "mousemove"]) {
+                link.dispatchEvent(new MouseEvent(type, {bubbles: type.endsWith("over") || type === "mousemove"}));
+            }
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            for (const type of ["pointerout", "pointerleave", "mouseout", "mouseleave"]) {
+                link.dispatchEvent(new MouseEvent(type, {bubbles: type.endsWith("out")}));
+            }
+        }
+    }""")
     page.evaluate("""(selector) => {
         for (const element of document.querySelectorAll(selector)) {
             for (const type of ["pointerover", "pointerenter", "mouseover", "mouseenter", "mousemove"]) {
