@@ -154,6 +154,19 @@ class PageView(BaseView):
         used = {entry.kind for entry in register.discrepancies}
         return [kind.id for kind in register.kinds if kind.id in used]
 
+    def register_groups(self) -> list[tuple[str, list[Discrepancy]]]:
+        """The register's entries in two groups, each in the register's order: those
+        whose kind holds readings (what changes how a rule is played) and those whose
+        kind holds places (misprints and damaged copies, editorial notes).  The kind
+        declares what its entries hold, so the grouping follows the data, never the
+        entries' words; a group with no entry is left out."""
+        register = self.rulebook.discrepancies
+        groups: dict[str, list[Discrepancy]] = {"readings": [], "places": []}
+        for entry in register.discrepancies:
+            kind = register.kind(entry.kind)
+            groups[kind.holds if kind is not None else "readings"].append(entry)
+        return [(holds, entries) for holds, entries in groups.items() if entries]
+
     @staticmethod
     def statuses() -> list[str]:
         return ["adopted", "open"]

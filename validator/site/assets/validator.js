@@ -31,20 +31,44 @@
 }());
 
 // Register of discrepancies: show only the entries whose kind and status are ticked.
+// A group none of whose entries is shown goes with them, and so does every entry's
+// and group's line in the table of contents (the page's own, and the one Material
+// repeats in the navigation on narrow screens), so that it lists what the page shows.
+// When nothing is left, a message says why the page is empty.
 document.addEventListener("DOMContentLoaded", function () {
   var form = document.querySelector(".register-filter");
   if (!form) { return; }
+  var empty = document.querySelector(".register-empty");
   function ticked(name) {
     return Array.prototype.map.call(
       form.querySelectorAll("input[name='" + name + "']:checked"),
       function (box) { return box.value; });
   }
-  function apply() {
-    var kinds = ticked("kind"), statuses = ticked("status");
-    document.querySelectorAll(".discrepancy-entry").forEach(function (entry) {
-      var shown = kinds.indexOf(entry.dataset.kind) >= 0 && statuses.indexOf(entry.dataset.status) >= 0;
-      entry.hidden = !shown;
+  function contents(block, shown) {
+    var heading = block.querySelector("h2[id], h3[id]");
+    if (!heading) { return; }
+    document.querySelectorAll(".md-nav a.md-nav__link").forEach(function (link) {
+      if (link.getAttribute("href") === "#" + heading.id) {
+        var item = link.closest("li");
+        if (item) { item.hidden = !shown; }
+      }
     });
+  }
+  function apply() {
+    var kinds = ticked("kind"), statuses = ticked("status"), total = 0;
+    document.querySelectorAll(".register-group").forEach(function (group) {
+      var count = 0;
+      group.querySelectorAll(".discrepancy-entry").forEach(function (entry) {
+        var shown = kinds.indexOf(entry.dataset.kind) >= 0 && statuses.indexOf(entry.dataset.status) >= 0;
+        entry.hidden = !shown;
+        contents(entry, shown);
+        if (shown) { count += 1; }
+      });
+      group.hidden = count === 0;
+      contents(group, count > 0);
+      total += count;
+    });
+    if (empty) { empty.hidden = total > 0; }
   }
   form.addEventListener("change", apply);
   apply();
