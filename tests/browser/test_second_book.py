@@ -25,6 +25,7 @@ from conftest import ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from validator.site.api import KINDS, SCHEMAS
+from validator.site.collation import sort_key
 
 SKIRMISH = Path(__file__).resolve().parents[1] / "roots" / "skirmish"
 LANGUAGES = ("en", "de", "cs")
@@ -151,6 +152,19 @@ def test_the_glossary_refuses_a_czech_number_without_seven_forms(tmp_path: Path)
     output = done.stdout + done.stderr
     assert re.search(rf"^docs/glossary.yml:({line - 1}|{line}): \[cover\] cs\.sg .*Fix: ", output, re.M), output
     assert "Traceback" not in output
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_glossary_follows_each_languages_alphabet(book: Book, language: str) -> None:
+    """German and Czech glossaries in their own order, each term with its English word."""
+    page = (book.site / language / "glossary.html").read_text(encoding="utf-8")
+    article = page[page.index("<article"):]
+    headings = [html.unescape(re.sub(r"<[^>]+>", "", heading))
+                for heading in re.findall(r'<h2 id="[^"]+">(.*?)<a class="headerlink"', article)]
+    assert len(headings) == len(_yaml(book, "docs/glossary.yml")["terms"])
+    assert headings == sorted(headings, key=sort_key(language))
+    sources = re.findall(r'<p class="glossary-source">[^<]*<span lang="en">', article)
+    assert len(sources) == (0 if language == "en" else len(headings))
 
 
 def test_the_register_shows_only_this_books_kinds(book: Book) -> None:

@@ -22,13 +22,14 @@ from validator.checks.run import CheckReport
 from validator.citations import rule_ids_of
 from validator.content.catalogs import RULES_DOMAIN, State, interface_translations
 from validator.content.labels import humanize, is_identifier, label_context
-from validator.content.model import Chapter, Discrepancy, Example, kind_context
+from validator.content.model import Chapter, Discrepancy, Example, Term, kind_context
 from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages
 from validator.site import markdown
 from validator.site.charts import example_charts
+from validator.site.collation import sorted_by
 from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
 from validator.site.register import RegisterView
@@ -153,6 +154,27 @@ class PageView(BaseView):
         register = self.rulebook.discrepancies
         used = {entry.kind for entry in register.discrepancies}
         return [kind.id for kind in register.kinds if kind.id in used]
+
+    def glossary_entries(self) -> list[tuple[Term, str]]:
+        """The glossary's terms with their words in this language, in this language's
+        alphabetical order (:mod:`validator.site.collation`): a reader looks a word up
+        by its first letters, as in a printed glossary, whatever order the book keeps
+        them in."""
+        entries = [(term, self.plain(f"glossary/{term.id}#term", term.term))
+                   for term in self.rulebook.glossary.terms]
+        return sorted_by(entries, lambda entry: entry[1], self.language.code)
+
+    def source_term(self, term: Term, shown: str) -> Markup:
+        """Under a term of a translated glossary, the term in the book's own language,
+        marked with that language, so that a reader can match it with the original
+        rules (nothing when the page shows that very word, untranslated).  The term
+        is the book's text: HTML-escaped here, in a block Markdown does not read."""
+        source = self.workspace.project.source_language
+        if self.language.code == source or shown == markdown.inert(term.term):
+            return Markup("")
+        return (Markup('<p class="glossary-source">') + Markup.escape(self.language_name(source)) + Markup(": ")
+                + Markup(f'<span lang="{Markup.escape(source)}">') + Markup.escape(term.term)
+                + Markup("</span></p>"))
 
     def register_groups(self) -> list[tuple[str, list[Discrepancy]]]:
         """The register's entries in two groups, each in the register's order: those
