@@ -1,7 +1,8 @@
 """Cross-references that help: the rules that refer to a rule, and previews of a
 linked rule (title and first paragraph, in the reader's language) shown on hover,
 focus and a first tap, from disk as well as served; glossary terms show their
-definition on hover and focus."""
+definition on hover and focus (Material's tooltip of the link's title) and on a
+first tap (the preview's box, as a touch screen shows no title)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_a_new_link_adds_a_referrer_and_a_removed_one_takes_it_away(project: Pro
 def test_previews_are_the_title_and_first_paragraph_as_plain_text(workspace: Workspace, code: str) -> None:
     renderer = _renderer(workspace, code)
     data = previews(renderer)
-    assert len(data) == len(workspace.rulebook.rules)
+    assert len(data) == len(workspace.rulebook.rules) + len(workspace.rulebook.glossary.terms)
     for rule in workspace.rulebook.rules:
         entry = data[preview_key(workspace.rulebook, rule.id)]
         assert entry["t"] == renderer.plain(f"{rule.id}#title", rule.title)
@@ -243,3 +244,72 @@ def test_a_glossary_term_shows_its_definition(built_site: Path, browser: Any, wo
         assert tooltip.inner_text().strip() == definition
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("code", ["en", "es", "pl"])
+def test_a_terms_preview_is_its_word_and_definition_for_a_tap(workspace: Workspace, code: str) -> None:
+    renderer = _renderer(workspace, code)
+    data = previews(renderer)
+    for term in workspace.rulebook.glossary.terms:
+        entry = data[f"glossary.html#{term.id}"]
+        assert entry["t"] == renderer.plain(f"glossary/{term.id}#term", term.term)
+        assert entry["p"] == renderer.plain(f"glossary/{term.id}#definition", term.definition)
+        assert entry["k"] == "term"
+    assert not any("k" in data[preview_key(workspace.rulebook, rule.id)] for rule in workspace.rulebook.rules)
+
+
+@needs_chromium
+@pytest.mark.parametrize("from_disk", [False, True], ids=["served", "from-disk"])
+def test_a_tap_on_a_term_shows_its_definition_and_a_second_follows(server: str, built_site: Path, browser: Any,
+                                                                   workspace: Workspace, from_disk: bool) -> None:
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        chapter = built_site / "pl" / "monstrous-mounts.html"
+        url = chapter.as_uri() if from_disk else f"{server}/pl/monstrous-mounts.html"
+        page.goto(url)
+        link = page.locator("article a[href^='glossary.html#']").first
+        term = (link.get_attribute("href") or "").rsplit("#", 1)[1]
+        renderer = _renderer(workspace, "pl")
+        link.scroll_into_view_if_needed()
+        link.tap()
+        page.wait_for_timeout(200)
+        assert page.url == url
+        shown = page.evaluate(PREVIEW)
+        assert shown is not None and shown["right"] <= 390
+        assert shown["title"] == renderer.plain(f"glossary/{term}#term", workspace.rulebook.term(term).term)
+        assert shown["text"] == renderer.plain(f"glossary/{term}#definition", workspace.rulebook.term(term).definition)
+        # A tap elsewhere closes it; a first tap again shows it, and a second follows the link.
+        page.locator("h1").tap()
+        assert page.evaluate(PREVIEW) is None
+        link.tap()
+        page.wait_for_timeout(200)
+        assert page.evaluate(PREVIEW) is not None and page.url == url
+        link.tap()
+        page.wait_for_timeout(300)
+        assert page.url.endswith(f"glossary.html#{term}")
+    finally:
+        context.close()
+
+
+@needs_chromium
+def test_without_a_terms_preview_a_tap_leaves_the_page(server: str, browser: Any) -> None:
+    """What the tap test catches: with the rules' previews alone (no term's), a first
+    tap on a term goes to the glossary."""
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        def rules_only(route: Any) -> None:
+            body = route.fetch().text()
+            route.fulfill(status=200, content_type="text/javascript",
+                          body=body + f'for (const key in window.{GLOBAL}) {{ if (window.{GLOBAL}[key].k === "term") '
+                                      f'delete window.{GLOBAL}[key]; }}')
+        page.route(f"**/{PREVIEWS_FILE}", rules_only)
+        page.goto(f"{server}/pl/monstrous-mounts.html")
+        link = page.locator("article a[href^='glossary.html#']").first
+        link.scroll_into_view_if_needed()
+        link.tap()
+        page.wait_for_url("**/glossary.html#*", timeout=3000)
+        assert page.evaluate(PREVIEW) is None
+    finally:
+        context.close()

@@ -2,7 +2,11 @@
 
 A link to a rule (a ``{rule:…}`` token) shows a preview of its target, its title
 and first paragraph in the reader's language, on hover, on focus and on a first
-tap.  Material's ``navigation.instant.preview`` fetches the target page (and the
+tap.  A link to a glossary term (``{term:…}``) has its definition as its title,
+which Material shows on hover and on focus; a touch screen shows no title, so a
+first tap on it shows the term and its definition in the same box as a rule's
+preview, where a tap would otherwise leave the page for the glossary.
+Material's ``navigation.instant.preview`` fetches the target page (and the
 sitemap first), which a page opened from disk cannot do, and it takes the
 ``title`` away from every link it handles.  The previews are computed here
 instead, at build time, and written as a script that assigns a global, so a
@@ -23,7 +27,7 @@ from validator.content.model import Rule
 from validator.content.tokens import tokens
 from validator.site.markdown import html_page
 from validator.site.scriptdata import write_global
-from validator.site.text import TextRenderer, anchor, chapter_page
+from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.workspace import Workspace
 
 PREVIEWS_FILE = "previews-data.js"
@@ -73,8 +77,10 @@ def preview_key(rulebook: Rulebook, rule_id: str) -> str:
 
 
 def previews(renderer: TextRenderer) -> dict[str, dict[str, str]]:
-    """Every rule's preview in the renderer's language: key -> title ``t``, first
-    paragraph ``p`` (plain text, tokens reduced to words) and, when the text is
+    """Every rule's and glossary term's preview in the renderer's language: key ->
+    title ``t`` (the rule's title, the term), text ``p`` (the rule's first
+    paragraph or the term's definition: plain text, tokens reduced to words), for a
+    term ``k`` (shown on a tap only) and, when the text is
     shown in another language because its translation is missing or out of date,
     that language ``l``."""
     rulebook = renderer.rulebook
@@ -86,6 +92,16 @@ def previews(renderer: TextRenderer) -> dict[str, dict[str, str]]:
         if language != renderer.language.code:
             entry["l"] = language
         result[preview_key(rulebook, rule.id)] = entry
+    for term in rulebook.glossary.terms:
+        # On a phone a first tap on a term explains the word where it is read, instead
+        # of leaving the rule for the glossary.  Pointer and keyboard have the link's
+        # title (Material's tooltip) already: ``k`` says the box is for a tap alone.
+        entry = {"t": renderer.plain(f"glossary/{term.id}#term", term.term),
+                 "p": renderer.plain(f"glossary/{term.id}#definition", term.definition), "k": "term"}
+        language = renderer.translate(f"glossary/{term.id}#definition", term.definition).language
+        if language != renderer.language.code:
+            entry["l"] = language
+        result[f"{html_page(GLOSSARY_PAGE)}#{term.id}"] = entry
     return result
 
 

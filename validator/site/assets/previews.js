@@ -1,6 +1,9 @@
 // Rule previews: a link to a rule shows the rule's title and first paragraph, in
 // the reader's language, while the pointer rests on it, while it has the keyboard's
-// focus, and on a first tap on a touch screen (a second tap follows the link).
+// focus, and on a first tap on a touch screen (a second tap follows the link).  A
+// link to a glossary term (its entry's kind "term") has its definition as a title,
+// which Material shows on hover and focus; a touch screen shows no title, so there
+// a first tap shows the term and its definition here instead of leaving the page.
 //
 // The previews are computed when the site is built (validator/site/previews.py) and
 // loaded by a plain script tag as window.validatorPreviews, so nothing is fetched and
@@ -28,6 +31,12 @@
     try { url = new URL(link.href, location.href); } catch (error) { return null; }
     var key = decodeURIComponent(url.pathname.split("/").pop()) + url.hash;
     return own.call(data, key) ? key : null;
+  }
+
+  // Whether the pointer and the keyboard show the link's preview (a term's title
+  // does it for them; a tap shows every preview).
+  function onHover(key) {
+    return data[key].k !== "term";
   }
 
   function linkOf(node) {
@@ -91,19 +100,19 @@
   }
 
   document.addEventListener("mouseover", function (event) {
-    var link = linkOf(event.target);
-    if (link && keyOf(link) && link !== current) { later(function () { show(link); }, 80); }
+    var link = linkOf(event.target), key = keyOf(link);
+    if (key && onHover(key) && link !== current) { later(function () { show(link); }, 80); }
   });
   document.addEventListener("mouseout", function (event) {
-    var link = linkOf(event.target);
-    if (!link || !keyOf(link) || link.contains(event.relatedTarget)) { return; }
+    var link = linkOf(event.target), key = keyOf(link);
+    if (!key || !onHover(key) || link.contains(event.relatedTarget)) { return; }
     // A preview the keyboard opened stays while its link has the focus.
     if (current && document.activeElement === current) { window.clearTimeout(timer); return; }
     later(hide, 150);
   });
   document.addEventListener("focusin", function (event) {
-    var link = linkOf(event.target);
-    if (link && keyOf(link)) { show(link); } else if (current) { hide(); }
+    var link = linkOf(event.target), key = keyOf(link);
+    if (key && onHover(key)) { show(link); } else if (current && link !== current) { hide(); }
   });
   document.addEventListener("focusout", function (event) {
     if (linkOf(event.target) === current && lastPointer !== "touch") { later(hide, 100); }
