@@ -29,9 +29,13 @@ AXE_SHA512 = "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFN
 AXE_CACHE = ROOT / ".cache" / "axe-core" / f"axe-core-{AXE_VERSION}.tgz"
 
 LANGUAGES = ("en", "es", "pl")
-# The six kinds of page: home, a chapter, its parallel text, glossary, register, status.
-PAGES = ("index.html", "monstrous-mounts.html", "parallel-monstrous-mounts.html", "glossary.html",
-         "discrepancies.html", "status.html")
+# Every kind of page: home, a chapter (one with an example given nothing), its
+# parallel text, glossary, official answers, register, sources, status, the
+# translator's guide.
+PAGES = ("index.html", "monstrous-mounts.html", "characters-in-units.html", "parallel-monstrous-mounts.html",
+         "glossary.html", "faq.html", "discrepancies.html", "sources.html", "status.html", "translators.html")
+# A desktop and a phone: on a phone tables scroll sideways and the navigation folds.
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BLOCKING = ("serious", "critical")
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
@@ -125,10 +129,11 @@ def audit(page: Any, axe_script: str, language: str, name: str, palettes: str = 
 
 
 @needs_chromium
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_serious_violation_on_any_kind_of_page(server: str, browser: Any,
-                                                  axe_script: str, language: str) -> None:
-    page = browser.new_page()
+                                                  axe_script: str, language: str, viewport: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
     problems: list[str] = []
     for name in PAGES:
         page.goto(f"{server}/{language}/{name}")

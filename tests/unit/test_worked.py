@@ -207,3 +207,15 @@ def test_the_try_it_script_writes_text_only() -> None:
     assert "textContent" in source
     assert _sinks(source) == []
     assert _sinks(source.replace(".textContent =", ".innerHTML =")) == ["innerHTML"]
+
+
+def test_an_example_given_nothing_has_no_empty_list_of_given_values(pages: dict[str, dict[str, str]]) -> None:
+    """A list of terms holding its heading alone is a list without definitions (axe's
+    definition-list): an example given nothing shows its outcome only."""
+    boxes = [box for language in pages for page in pages[language].values()
+             for box in page.split('<div class="worked-values">')[1:]]
+    assert boxes
+    for box in boxes:
+        given = box.split('<dl class="worked-outcome">', 1)[0]
+        assert '<dl class="worked-given">' not in given or '<dd' in given, given[:300]
+    assert any('<dl class="worked-given">' not in box.split('<dl class="worked-outcome">', 1)[0] for box in boxes)

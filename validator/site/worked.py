@@ -291,8 +291,12 @@ def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) ->
         '<!-- prerendered -->\n<div class="admonition example worked-example">\n'
         f'<p class="admonition-title">{words["title"]}: {w.question}{variant}</p>\n'
         f'{view.block(f"{subject}#example.{example.id}", example.text, html=True)}\n'
-        '<div class="worked-values">\n<dl class="worked-given">\n'
-        f'<dt class="worked-heading">{words["given"]}</dt>\n{rows(w.given)}</dl>\n<dl class="worked-outcome">\n'
+        '<div class="worked-values">\n'
+        # An example that is given nothing has no list of given values: a heading
+        # alone in a list of terms would be a list without its definitions.
+        + (f'<dl class="worked-given">\n<dt class="worked-heading">{words["given"]}</dt>\n{rows(w.given)}</dl>\n'
+           if w.given else "")
+        + '<dl class="worked-outcome">\n'
         f'<dt class="worked-heading">{words["outcome"]}</dt>\n{rows(w.outcome)}</dl>\n'
         '</div>\n<details class="worked-steps" open="open">\n'
         f'<summary>{words["steps"]}</summary>\n<ol class="worked-trace">\n{steps}</ol>\n'

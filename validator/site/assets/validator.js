@@ -159,3 +159,35 @@ document.addEventListener("DOMContentLoaded", function () {
     start();
   }
 }());
+
+// A table wider than a phone scrolls sideways in the box Material puts around it;
+// a box that scrolls takes the keyboard's focus, so that the arrow keys scroll it
+// (WCAG 2.1.1), and is named by the heading it stands under for whoever reaches it.
+// Boxes that fit are left out of the tab order.  Material makes the boxes once the
+// page is loaded, and a turned phone changes which of them scroll.
+(function () {
+  function headingBefore(node) {
+    for (; node && !node.classList.contains("md-content"); node = node.parentElement) {
+      for (var before = node.previousElementSibling; before; before = before.previousElementSibling) {
+        if (/^H[1-6]$/.test(before.tagName) && before.id) { return before; }
+      }
+    }
+    return null;
+  }
+  function reachable() {
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        var heading = headingBefore(box);
+        if (heading) { box.setAttribute("aria-labelledby", heading.id); }
+        box.setAttribute("data-scrolls", "");
+      } else if (!scrolls && box.hasAttribute("data-scrolls")) {
+        ["tabindex", "role", "aria-labelledby", "data-scrolls"].forEach(function (name) { box.removeAttribute(name); });
+      }
+    });
+  }
+  window.addEventListener("load", reachable);
+  window.addEventListener("resize", reachable);
+}());
