@@ -183,7 +183,9 @@ def test_the_chart_is_visible_named_and_readable_in_both_palettes(built_site: Pa
     palette = next((built_site / "es" / "assets" / "stylesheets").glob("palette.*.css")).name
     page = browser.new_page()
     try:
-        page.goto((built_site / "es" / "monstrous-mounts.html").as_uri())
+        # The example starts closed; a link to it opens it.
+        example = RIDER_CHART.removeprefix("chart-").rsplit("-", 1)[0]
+        page.goto((built_site / "es" / "monstrous-mounts.html").as_uri() + f"#{example}")
         figure = _figure(built_site, "es", "monstrous-mounts.html", RIDER_CHART)
         name = next(figure.iter(f"{SVG}title")).text
         chart = page.get_by_role("img", name=name, exact=True)

@@ -179,7 +179,7 @@ def test_the_faq_page_shows_the_outcome_the_core_computed(workspace: Workspace, 
         block = page[page.index('<a id="chariots-and-chariot-units--hero-on-foot-and-chariots">'):]
         block = block[:block.index("<a id=", 10)]
         # Shown as a worked example, in the reader's words: the refusal and its reason.
-        assert 'class="admonition example worked-example"' in block and 'class="worked-trace"' in block
+        assert 'class="example worked-example"' in block and 'class="worked-trace"' in block
         return block[block.index('class="worked-outcome"'):block.index('class="worked-steps"')]
 
     outcome = outcome_of(pages["en"]["faq.md"])

@@ -116,8 +116,8 @@ def test_tokens_become_links_in_the_readers_language(built_site: Path) -> None:
 
 
 def test_examples_show_the_computed_outcome(built_site: Path) -> None:
-    assert "19/27 (70.4%)" in page(built_site, "en").text
-    assert "19/27 (70,4\u00a0%)" in page(built_site, "es").text
+    assert "70.4% (19/27)" in page(built_site, "en").text
+    assert "70,4\u00a0% (19/27)" in page(built_site, "es").text
     assert "13/18" in page(built_site, "pl").text
 
 
@@ -126,7 +126,7 @@ def test_examples_show_the_computed_outcome(built_site: Path) -> None:
 def test_discrepancy_callout_in_the_readers_language(built_site: Path, language: str, label: str) -> None:
     html = (built_site / language / CHAPTER_PAGE).read_text(encoding="utf-8")
     section = html[html.index('id="shooting-hit-allocation"'):html.index('id="templates-and-cannon"')]
-    assert 'class="admonition warning"' in section
+    assert 'class="warning discrepancy-note"' in section
     assert label in section
     assert "discrepancies.html#faq-mount-hit-allocation" in section
 

@@ -101,8 +101,8 @@ def test_dice_show_their_faces_with_an_accessible_name(pages: dict[str, dict[str
     assert all(dice.face(int(number)) == face for number, face in faces)
 
 
-@pytest.mark.parametrize(("language", "shown"), [("en", "19/27 (70.4%)"), ("es", "19/27 (70,4\u00a0%)"),
-                                                  ("pl", "19/27 (70,4%)")])
+@pytest.mark.parametrize(("language", "shown"), [("en", "70.4% (19/27)"), ("es", "70,4\u00a0% (19/27)"),
+                                                  ("pl", "70,4% (19/27)")])
 def test_the_page_shows_the_percentage_in_the_readers_locale(pages: dict[str, dict[str, str]], language: str,
                                                               shown: str) -> None:
     assert html.unescape(pages[language]["monstrous-mounts.md"]).count(shown) >= 1
@@ -126,9 +126,10 @@ def test_every_example_lists_its_steps_with_links_to_rules(pages: dict[str, dict
 def test_implementation_names_are_only_in_the_editors_part(pages: dict[str, dict[str, str]]) -> None:
     for language in ("en", "es", "pl"):
         page = pages[language]["monstrous-mounts.md"]
-        outside = re.sub(r'<details class="editors"( markdown)?>.*?</details>', "", page, flags=re.DOTALL)
+        outside = re.sub(r'<div class="editors editor-view">.*?</div>', "", page, flags=re.DOTALL)
         assert "whfb6." not in outside
-        assert len(re.findall(r'<details class="editors"( markdown)?>', page)) >= 10
+        assert "validator calc" not in outside
+        assert len(re.findall(r'<div class="editors editor-view">', page)) >= 10
         assert "validator calc mount-classify --given" in page
 
 
@@ -141,13 +142,16 @@ def test_try_it_data_holds_the_cores_outcome_for_every_offered_value(pages: dict
     for index, leadership in enumerate(range(2, 11)):
         chance = workspace.ruleset.run("rider-death-pass-chance", {"monster_leadership": leadership})["probability"]
         shown = data["outcomes"][data["table"][str(index)]][0]
-        assert shown == f"{chance.numerator}/{chance.denominator} ({text.percent(chance, 'en')})"
+        assert shown == text.Chances.of("en", str).said(chance)
 
 
-def test_a_big_input_space_gets_the_calc_command_instead(pages: dict[str, dict[str, str]]) -> None:
+def test_a_big_input_space_gets_the_calc_command_in_the_editor_view_only(pages: dict[str, dict[str, str]]) -> None:
     page = pages["en"]["monstrous-mounts.md"]
-    box = _example(page, "victory-points--both-slain") if 'id="victory-points--both-slain"' in page else page
-    assert '<p class="try-it-command">' in box
+    box = _example(page, "shooting-hit-allocation--four-hits")
+    assert '<form class="try-it"' not in box
+    editors = re.findall(r'<div class="editors editor-view">.*?</div>', box, flags=re.DOTALL)
+    assert len(editors) == 1 and "validator calc mount-allocate-hits --given" in editors[0]
+    assert "validator calc" not in box.replace(editors[0], "")
 
 
 def _listed_scenarios(page: str) -> list[str]:

@@ -32,6 +32,7 @@ from validator.content.status import GroupStatus, translation_status
 from validator.parallel import run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.api import write_api
+from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
 from validator.site.material import interface_words, permalink_title, with_permalink_title
@@ -326,6 +327,7 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
                                 for language in project.languages],
                   "scheme": scheme_switch(interface),
                   "interface": interface_words(interface, code),
+                  "editor_view": editor_switch(interface),
                   # The logo leads to the language's home page: Material would print an
                   # extra.homepage of mkdocs.yml as a link, an address no check reads.
                   "homepage": ""},

@@ -29,7 +29,7 @@ from validator.checks.charts import Series, declared_series, distribution_series
 from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Example
 from validator.site import markdown
-from validator.site.text import anchor, percent
+from validator.site.text import Chances, anchor, percent
 
 if TYPE_CHECKING:
     from validator.site.view import BaseView
@@ -69,9 +69,10 @@ class Words:
         return cls(view.language.code, view._, label)
 
     def percent(self, value: Fraction) -> str:
-        """A probability as a percentage with one decimal, written as results are
-        (:func:`validator.site.text.percent`)."""
-        return percent(value, self.language)
+        """A probability as a percentage with one decimal, by the formatter results
+        use (:class:`validator.site.text.Chances`), in its compact form: a bar's
+        label never reads 100 % for a chance that can fail."""
+        return Chances.of(self.language, self.gettext).compact(value)
 
     def tick(self, value: Fraction) -> str:
         """A gridline's percentage: its decimal only when it has one."""

@@ -8,6 +8,8 @@ Every piece is escaped Markdown: quoted document text is data, never markup.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -30,10 +32,15 @@ class RegisterView:
     def _(self, message: str) -> str:
         return self.view._(message)
 
-    def _page(self) -> str:
-        """The abbreviation before a page or a range of pages ("p. 127-128")."""
-        # Translators: The abbreviation before a page or a range of pages, where the register of
-        # discrepancies says where a reader can check a reading: "p. 127-128".
+    def _page(self, pages: str) -> str:
+        """The abbreviation before one page ("p. 127") or before several ("pp. 127-128"):
+        languages that tell them apart (Spanish "pág." and "págs.") need both."""
+        if re.search(r"\d\s*[-–,]\s*\d", pages):
+            # Translators: The abbreviation before a range or list of pages, where the register of
+            # discrepancies says where a reader can check a reading: "pp. 127-128".
+            return self._("pp.")
+        # Translators: The abbreviation before a single page, where the register of discrepancies
+        # says where a reader can check a reading: "p. 127".
         return self._("p.")
 
     def has_places(self, entry: Discrepancy) -> bool:
@@ -64,7 +71,7 @@ class RegisterView:
         name = self.view.source_name(item.source)
         shown = f"{name}, «{item.section}»" if item.section else name
         if item.pages:
-            shown += f", {self._page()} {item.pages}"
+            shown += f", {self._page(item.pages)} {item.pages}"
         if item.url:
             return markdown.external_link(shown, item.url)
         return self.view.source_link(item.source) + markdown.escape(shown[len(name):])
@@ -140,7 +147,7 @@ class RegisterView:
             if cite.section:
                 text += markdown.escape(f", «{cite.section}»")
             if cite.pages:
-                text += markdown.escape(f", {self._page()} {cite.pages}")
+                text += markdown.escape(f", {self._page(cite.pages)} {cite.pages}")
             if text not in shown:
                 shown.append(text)
         return shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -50,6 +51,96 @@ def percent(value: Fraction, language: str, decimals: tuple[int, int] = (1, 1)) 
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = decimals
     return str(pattern.apply(Decimal(value.numerator) / Decimal(value.denominator), locale))
+
+
+SHORT_FRACTION = 5
+"""The longest fraction, in characters, that a player reads at a glance (``19/27``,
+``5/36``): a longer one is exact but says nothing more than its percentage."""
+
+
+def short_fraction(value: Fraction) -> str | None:
+    """``value`` as a fraction when it is short enough to say, else None."""
+    written = f"{value.numerator}/{value.denominator}"
+    return written if value.denominator != 1 and len(written) <= SHORT_FRACTION else None
+
+
+@dataclass(frozen=True)
+class Chances:
+    """The one way a page says a probability, in words where a percentage would
+    mislead: results, try-it forms and charts all write through it, so that they agree.
+
+    A percentage rounded to one decimal can read ``100,0 %`` for a chance that is not
+    certain, or ``0,0 %`` for one that is possible: a player takes either as a
+    certainty, so such a chance is said in words ("almost certain"), and the compact
+    form (a chart's bar) writes ``> 99,9 %`` or ``< 0,1 %`` instead.  Certainty and
+    impossibility themselves are words too.  The words arrive translated (see
+    :meth:`of`), so that this module needs no catalogue.
+    """
+
+    language: str
+    certain: str
+    impossible: str
+    almost_certain: str
+    almost_impossible: str
+
+    @classmethod
+    def of(cls, language: str, gettext: Callable[[str], str]) -> Chances:
+        _ = gettext
+        return cls(
+            language,
+            # Translators: A probability of exactly 100 %, said in words in a worked example's outcome:
+            # it always happens.
+            _("certain"),
+            # Translators: A probability of exactly 0 %, said in words in a worked example's outcome: it
+            # never happens.
+            _("impossible"),
+            # Translators: A probability so close to 100 % that its percentage would round to it although
+            # it can fail: %(percent)s is the percentage it stays above ("more than 99.9%").
+            _("almost certain (more than %(percent)s)"),
+            # Translators: A probability so close to 0 % that its percentage would round to it although it
+            # can happen: %(percent)s is the percentage it stays below ("less than 0.1%").
+            _("almost impossible (less than %(percent)s)"),
+        )
+
+    def _rounded_away(self, value: Fraction) -> str | None:
+        """``>`` or ``<`` when the percentage of ``value`` rounds to a certainty or an
+        impossibility that it is not, else None: the locale's own rounding decides."""
+        shown = percent(value, self.language)
+        if value < 1 and shown == percent(Fraction(1), self.language):
+            return ">"
+        if value > 0 and shown == percent(Fraction(0), self.language):
+            return "<"
+        return None
+
+    def _nearest(self, side: str) -> str:
+        """The percentage a near-certain (``>``) or near-impossible (``<``) chance stays beyond."""
+        return percent(Fraction(999, 1000) if side == ">" else Fraction(1, 1000), self.language)
+
+    def said(self, value: Fraction) -> str:
+        """A chance as a player says it: ``70,4 % (19/27)``, ``certain``, ``almost
+        certain (more than 99,9 %)``.
+
+        >>> chances = Chances("en", "certain", "impossible", "almost certain (> %(percent)s)", "rare (< %(percent)s)")
+        >>> [chances.said(Fraction(*pair)) for pair in ((19, 27), (1, 1), (0, 1), (1, 3 ** 20), (100, 101))]
+        ['70.4% (19/27)', 'certain', 'impossible', 'rare (< 0.1%)', '99.0%']
+        """
+        if value >= 1:
+            return self.certain
+        if value <= 0:
+            return self.impossible
+        side = self._rounded_away(value)
+        if side is not None:
+            words = self.almost_certain if side == ">" else self.almost_impossible
+            return words % {"percent": self._nearest(side)}
+        fraction = short_fraction(value)
+        shown = percent(value, self.language)
+        return f"{shown} ({fraction})" if fraction else shown
+
+    def compact(self, value: Fraction) -> str:
+        """A chance in a few characters, for a chart: its percentage, or ``> 99,9 %``
+        and ``< 0,1 %`` where the rounded percentage would read as a certainty."""
+        side = self._rounded_away(value)
+        return percent(value, self.language) if side is None else f"{side}\u00a0{self._nearest(side)}"
 
 
 def chapter_page(chapter_id: str) -> str:

@@ -26,7 +26,7 @@ from validator.derived import derived
 from validator.ruleset import Scenario
 from validator.shown import Kind, Shown, fields_of, parameters, returned
 from validator.site import markdown
-from validator.site.text import anchor, modifier_text, roll_text
+from validator.site.text import Chances, anchor, modifier_text, roll_text, short_fraction
 from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
@@ -100,8 +100,15 @@ class Values:
             return separator.join(self.text(item, kind[1]) for item in value) or "—"
         return self._scalar(value, kind if isinstance(kind, str) else infer(value))
 
+    def chances(self) -> Chances:
+        """How this language says a probability (one formatter for results and charts)."""
+        return self._remembered(("chances", "", ""), lambda: Chances.of(self.view.language.code, self.view._))
+
     def _scalar(self, value: object, kind: str) -> str:
         _ = self.view._
+        if kind in ("probability", "distribution") and isinstance(value, (int, Fraction)) \
+                and not isinstance(value, bool):
+            return self.chances().said(Fraction(value))
         if kind == "die" and isinstance(value, int) and not isinstance(value, bool):
             return self._face_and_number(value)
         if kind == "roll" and isinstance(value, int):
@@ -121,8 +128,12 @@ class Values:
         if kind == "choice" and is_identifier(value):
             return self.label_text(str(value))[0]
         if isinstance(value, dict):
-            return "; ".join(f"{key}: {self.view.number(item)}" for key, item in value.items())
-        if isinstance(value, (int, Fraction, Decimal)):
+            return "; ".join(f"{self.view.number(key)}: {self._scalar(item, 'probability')}"
+                             if isinstance(item, Fraction) else f"{key}: {self.view.number(item)}"
+                             for key, item in value.items())
+        if isinstance(value, Fraction):
+            return self.chances().said(value)
+        if isinstance(value, (int, Decimal)):
             return self.view.number(value)
         if isinstance(value, float):
             return self.view.number(Decimal(repr(value)))
@@ -147,7 +158,13 @@ class Values:
             return Markup(", ").join(self.show(item, kind[1]) for item in value) or Markup("—")
         if (kind == "choice" or kind == "text") and is_identifier(value):
             return self.label(str(value))
-        return markdown.escape(self.text(value, kind))
+        shown = markdown.escape(self.text(value, kind))
+        if isinstance(value, Fraction) and kind in ("probability", "text", "number") and 0 < value < 1 \
+                and short_fraction(value) is None:
+            # The exact fraction, for those who check the rules core: in the editor view only.
+            exact = markdown.escape(f"{value.numerator}/{value.denominator}")
+            return shown + Markup(' <span class="editor-view">= ') + exact + Markup("</span>")
+        return shown
 
     def _face_and_number(self, value: int) -> str:
         """A die as text: its face with the number beside it, or the number alone
@@ -256,24 +273,25 @@ def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) ->
         # Translators: The title of a worked example's box, followed by ": " and the question the
         # example answers.
         ("title", _("Worked example")),
-        # Translators: The heading of the values a worked example starts from (its input).
+        # Translators: In a worked example's details for editors, the heading of the values the rules
+        # core starts from (its input).
         ("given", _("Given")),
-        # Translators: The heading of the values in a worked example's box that the rules core (the
-        # book's code of its rules) computed from the given ones.
-        ("outcome", _("Outcome computed by the rules core")),
-        # Translators: The heading of the list of steps, each citing a rule, that the rules core
-        # took to reach a worked example's outcome.
-        ("steps", _("How the rules core worked it out")),
-        # Translators: The line that opens a worked example's details for those who edit the rules:
-        # its scenario, the functions of the rules core and the command that computes
-        # it.
+        # Translators: Before the outcome of a worked example, shown with its question even while the
+        # example is closed: "Answer: <what the rules decide>".
+        ("answer", _("Answer")),
+        # Translators: The line that opens the list of steps of a worked example, each saying what the
+        # rules decide at that point and citing the rule.
+        ("steps", _("Step by step")),
+        # Translators: The heading of a worked example's details for those who edit the rules: its
+        # scenario, the functions of the rules core and the command that computes it. Shown
+        # only in the editor view.
         ("editors", _("For editors")),
         # Translators: In a worked example's details for editors, before the name of the scenario
         # (a question the rules core answers) that the example runs.
         ("scenario", _("Scenario")),
-        # Translators: In a worked example's details for editors, before the names of the functions
-        # of the rules core that answer its scenario.
-        ("implemented", _("Implemented by")),
+        # Translators: In the details for editors of a worked example or a rule, before the names of
+        # the functions of the rules core that compute it: "Implementation: <names>".
+        ("implemented", _("Implementation:")),
         # Translators: In a worked example's details for editors, before the command that computes
         # the example's outcome.
         ("compute", _("Compute it with")),
@@ -283,27 +301,34 @@ def worked_box(view: BaseView, subject: str, example: Example, chart: Markup) ->
         return "".join(f'<dd><span class="worked-label">{row.label}</span> <span class="worked-value">{row.value}'
                        "</span></dd>\n" for row in found)
 
+    def answers(found: list[Row]) -> str:
+        return "".join(f'<span class="worked-answer-row"><span class="worked-label">{row.label}</span> '
+                       f'<span class="worked-value">{row.value}</span></span>' for row in found)
+
     variant = f" ({markdown.escape(markdown.inert(view.variant_label(example.variant)))})" if example.variant else ""
-    steps = "".join(f'<li class="depth-{step.depth}">{step.text} <span class="worked-step-values">{step.detail}'
-                    f'</span> <span class="worked-step-rules">({step.rules})</span></li>\n' for step in w.steps)
+    steps = "".join(f'<li class="depth-{step.depth}">{step.text} <span class="worked-step-rules">({step.rules})</span>'
+                    f' <span class="worked-step-values editor-view">{step.detail}</span></li>\n'
+                    for step in w.steps)
     functions = ", ".join(view.code(name) for name in w.functions)
+    # Closed, its question and answer in the summary: a chapter holds many examples, and
+    # a reader on a phone scrolls past those he did not come for.  The given values,
+    # the core's arguments and the editors' part are the editor view's (editor-view).
     return Markup(
-        '<!-- prerendered -->\n<div class="admonition example worked-example">\n'
-        f'<p class="admonition-title">{words["title"]}: {w.question}{variant}</p>\n'
+        '<!-- prerendered -->\n<details class="example worked-example">\n'
+        f'<summary><span class="worked-question">{words["title"]}: {w.question}{variant}</span>\n'
+        f'<span class="worked-outcome"><span class="worked-answer-heading">{words["answer"]}:</span> '
+        f'{answers(w.outcome)}</span></summary>\n'
         f'{view.block(f"{subject}#example.{example.id}", example.text, html=True)}\n'
-        '<div class="worked-values">\n'
         # An example that is given nothing has no list of given values: a heading
         # alone in a list of terms would be a list without its definitions.
-        + (f'<dl class="worked-given">\n<dt class="worked-heading">{words["given"]}</dt>\n{rows(w.given)}</dl>\n'
-           if w.given else "")
-        + '<dl class="worked-outcome">\n'
-        f'<dt class="worked-heading">{words["outcome"]}</dt>\n{rows(w.outcome)}</dl>\n'
-        '</div>\n<details class="worked-steps" open="open">\n'
+        + ('<div class="worked-values editor-view">\n<dl class="worked-given">\n'
+           f'<dt class="worked-heading">{words["given"]}</dt>\n{rows(w.given)}</dl>\n</div>\n' if w.given else "")
+        + '<details class="worked-steps">\n'
         f'<summary>{words["steps"]}</summary>\n<ol class="worked-trace">\n{steps}</ol>\n'
         f"</details>\n{w.try_it}\n\n{chart}\n\n"
-        f'<details class="editors">\n<summary>{words["editors"]}</summary>\n'
+        f'<div class="editors editor-view">\n<p class="editors-title">{words["editors"]}</p>\n'
         f'<p>{words["scenario"]} {view.code(w.scenario)} · {words["implemented"]} {functions}</p>\n'
-        f'<p>{words["compute"]} {view.code(w.command)}</p>\n</details>\n</div>\n<!-- /prerendered -->')
+        f'<p>{words["compute"]} {view.code(w.command)}</p>\n</div>\n</details>\n<!-- /prerendered -->')
 
 
 def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -> str:
@@ -389,8 +414,39 @@ def _domain(spec: Mapping[str, Any], kind: Kind, value: object) -> list[object] 
     return None
 
 
+def die_ordinal(view: BaseView, index: int) -> str:
+    """The label of one die of a list of dice in a try-it form: players say "the
+    second die", never "dice 2"."""
+    _ = view._
+    ordinals = (
+        # Translators: The label of the first of several dice a reader may change in the form under
+        # a worked example.
+        _("first die"),
+        # Translators: The label of the second of several dice in the form under a worked example.
+        _("second die"),
+        # Translators: The label of the third of several dice in the form under a worked example.
+        _("third die"),
+        # Translators: The label of the fourth of several dice in the form under a worked example.
+        _("fourth die"),
+    )
+    if index < len(ordinals):
+        return ordinals[index]
+    # Translators: The label of one of many dice in the form under a worked example, past the
+    # fourth: %(number)s is its place in the list.
+    return _("die number %(number)s") % {"number": index + 1}
+
+
+def item_label(label: Callable[[str], Markup], name: str, index: int, kind: Kind,
+               ordinal: Callable[[int], str] | None) -> Markup:
+    """The label of one item of a list input: a die by its place in words, any other
+    item by the list's label and its number."""
+    if kind == "die" and ordinal is not None:
+        return markdown.escape(markdown.inert(ordinal(index)))
+    return label(name) + Markup(f" {index + 1}")
+
+
 def _controls(label: Callable[[str], Markup], scenario: Scenario, given: Mapping[str, Any],
-              kinds: Mapping[str, Kind]) -> list[Control] | None:
+              kinds: Mapping[str, Kind], ordinal: Callable[[int], str] | None = None) -> list[Control] | None:
     """A control for each input of the scenario (those the example leaves at their
     default too), or None when one of them cannot be offered in full."""
     inputs = _inputs(scenario)
@@ -404,7 +460,8 @@ def _controls(label: Callable[[str], Markup], scenario: Scenario, given: Mapping
                 domain = _domain(items[index] if index < len(items) else {}, kind[1], item)
                 if domain is None:
                     return None
-                controls.append(Control((name, index), label(name) + Markup(f" {index + 1}"), domain, kind[1]))
+                shown = item_label(label, name, index, kind[1], ordinal)
+                controls.append(Control((name, index), shown, domain, kind[1]))
             continue
         domain = _domain(spec, kind, value)
         if domain is None:
@@ -457,12 +514,11 @@ def try_it(view: BaseView, rule_id: str, example: Example) -> Markup:
     values = Values(view)
     kinds = fields_of(scenario.given)
     _ = view._
-    controls = _controls(values.label, scenario, example.given, kinds) if tryable(scenario, example.given) else None
+    controls = (_controls(values.label, scenario, example.given, kinds, lambda index: die_ordinal(view, index))
+                if tryable(scenario, example.given) else None)
     if not controls:
-        # Translators: Under a worked example whose values are too many to try on the page, before
-        # the command that computes the outcome for other values.
-        return (Markup('<p class="try-it-command">') + markdown.escape(_("Try other values with")) + Markup(" ")
-                + view.code(calc_command(scenario.name, example.given, example.variant)) + Markup("</p>"))
+        # Too many values to offer: the command that computes others is in the editor view.
+        return Markup("")
     outcome_kinds = returned(scenario.compute)
     fields = list(view.computed(rule_id, example.id))
     outcomes, table = _combinations(view.workspace.ruleset, scenario, example, controls)

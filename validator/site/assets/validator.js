@@ -191,3 +191,70 @@ document.addEventListener("DOMContentLoaded", function () {
   window.addEventListener("load", reachable);
   window.addEventListener("resize", reachable);
 }());
+
+// The editor view's switch (validator/site/editorview.py): a toggle button in the
+// header that shows or hides, on every page, what only those who edit the rules need.
+// The header's inline script has already applied the kept choice; a press flips it
+// and keeps it, for every page and language, where the browser allows it.
+(function () {
+  var ON = "validator-editor";
+  function start() {
+    var button = document.querySelector("button.validator-editor-switch");
+    if (!button) { return; }
+    var key = button.getAttribute("data-key");
+    function showState() {
+      button.setAttribute("aria-pressed", document.documentElement.classList.contains(ON) ? "true" : "false");
+    }
+    showState();
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var on = !document.documentElement.classList.contains(ON);
+      document.documentElement.classList.toggle(ON, on);
+      try { localStorage.setItem(key, on ? "on" : "off"); } catch (error) { /* private mode: this page only */ }
+      showState();
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}());
+
+// Worked examples start closed (validator/site/worked.py): one that a link leads to
+// opens, so that the reader lands on its text rather than on a closed box; and every
+// closed box opens for printing, as a printed chapter keeps its examples whole.
+(function () {
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (!target) { return; }
+    var holder = target.parentElement && target.parentElement.tagName === "P" &&
+      target.parentElement.children.length === 1 ? target.parentElement : target;
+    var next = holder.nextElementSibling;
+    if (next && next.tagName === "DETAILS") { next.open = true; }
+    var hidden = false;
+    for (var box = target.closest("details"); box; box = box.parentElement && box.parentElement.closest("details")) {
+      hidden = hidden || !box.open;
+      box.open = true;
+    }
+    if (hidden) { target.scrollIntoView(); }
+  }
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll("details:not([open])"), function (box) {
+      box.open = true;
+      return true;
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (box) { box.open = false; });
+    opened = [];
+  });
+  window.addEventListener("hashchange", openTarget);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", openTarget);
+  } else {
+    openTarget();
+  }
+}());
