@@ -9,7 +9,6 @@ Every piece is escaped Markdown: quoted document text is data, never markup.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
