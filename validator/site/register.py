@@ -34,7 +34,7 @@ class RegisterView:
     def _page(self, pages: str) -> str:
         """The abbreviation before one page ("p. 127") or before several ("pp. 127-128"):
         languages that tell them apart (Spanish "pág." and "págs.") need both."""
-        if re.search(r"\d\s*[-–,]\s*\d", pages):
+        if re.search("\\d\\s*[-\u2013,]\\s*\\d", pages):
             # Translators: The abbreviation before a range or list of pages, where the register of
             # discrepancies says where a reader can check a reading: "pp. 127-128".
             return self._("pp.")
