@@ -141,7 +141,9 @@ def test_a_chapter_prints_cleanly(server: str, browser: Any, code: str) -> None:
         assert any(fault.startswith("shown: ") for fault in _print_faults(page))
         page.emulate_media(media="print")
         assert _print_faults(page) == []
-        assert page.locator(".admonition").count() > 3
+        assert page.locator(".admonition, details.worked-example").count() > 3
+        # Examples start closed on screen; printed, their steps show all the same.
+        assert page.locator("details.worked-example .worked-trace").first.is_visible()
         # A rule link prints as the rule's title: its printed text is the text of the link.
         link = page.locator("article a[href*='#death-of-the-rider']:not(.headerlink)").first
         title = page.locator("h2#death-of-the-rider").evaluate(

@@ -1,5 +1,6 @@
 """Try it, in Chromium: a reader changes a given value with the keyboard alone and
-sees the outcome the rules core computes for it, from a page opened from disk."""
+sees the outcome the rules core computes for it, from a page opened from disk (a
+link to the example opens it: examples start closed)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from browser_support import needs_chromium
 
-from validator.site.text import percent
+from validator.site.text import Chances
 from whfb6.scenarios import RULESET
 
 FORM = "try-death-of-the-rider--pass-chance"
@@ -18,7 +19,7 @@ FORM = "try-death-of-the-rider--pass-chance"
 def _expected(leadership: int) -> str:
     chance = RULESET.run("rider-death-pass-chance", {"monster_leadership": leadership})["probability"]
     assert isinstance(chance, Fraction)
-    return f"{chance.numerator}/{chance.denominator} ({percent(chance, 'en')})"
+    return Chances.of("en", str).said(chance)
 
 
 def _tab_to(page: Any, element_id: str, limit: int = 60) -> None:
@@ -56,6 +57,7 @@ def test_without_the_script_the_form_keeps_the_examples_outcome(built_site: Path
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto((built_site / "en" / "monstrous-mounts.html").as_uri())
+    page.locator(f"#{FORM}").locator("xpath=ancestor::details[1]/summary").click()
     page.select_option(f"#{FORM}-0", index=7)
     assert page.locator(f"#{FORM} dd[data-field='0']").text_content() == _expected(8)
     context.close()
