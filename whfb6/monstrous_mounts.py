@@ -78,7 +78,7 @@ def mount_kind(mount_wounds: int) -> MountKind:
 
 @implements("monstrous-mounts/cavalry", "monstrous-mounts/mount-kinds")
 def rider_armour_save(kind: MountKind, save_on_foot: SaveRoll) -> SaveRoll:
-    """The rider's armour save once mounted (the roll needed; 7 means none).
+    """The rider's armour save once mounted.
 
     A cavalry steed adds 1 to the rider's save (a rider without armour gets 6+);
     a monstrous mount adds nothing, because the monster keeps its own profile.

@@ -116,14 +116,15 @@ def wound_chance(strength: int, toughness: int) -> Fraction:
 
 
 @implements("core-tables/armour-saves",
-            says=("How much a hit worsens an armour save: not at all up to Strength 3, then one point more for "
+            says=("The modifier a hit puts on an armour save: none up to Strength 3, then one point more for "
                   "each point of Strength (S4 -1 ... S10 -7)."))
 def armour_save_modifier(strength: int) -> RollModifier:
-    """How much a hit of ``strength`` worsens an armour save: none up to 3, then one
-    point more for each point of Strength (S4 -1 ... S10 -7)."""
+    """The modifier a hit of ``strength`` puts on an armour save, written as the
+    rulebook writes it: none up to 3, then one point more for each point of Strength
+    (S4 -1 ... S10 -7); a save of 4+ with -2 needs 6+."""
     if not 1 <= strength <= 10:
         raise ValueError(f"Strength runs from 1 to 10, not {strength}")
-    return max(0, strength - 3)
+    return -max(0, strength - 3)
 
 
 @implements("core-tables/armour-saves")
@@ -133,7 +134,7 @@ def modified_save(save: SaveRoll, strength: int) -> SaveRoll:
     A save better than 2+ (1+ or less) still fails on a roll of 1, but it soaks up
     the modifier: 1+ against Strength 4 saves on 2+.
     """
-    needed = save + armour_save_modifier(strength)
+    needed = save - armour_save_modifier(strength)
     return min(NO_ROLL_SUCCEEDS, max(NATURAL_ONE_FAILS, needed))
 
 
