@@ -51,10 +51,18 @@ def test_a_clean_message_has_no_findings() -> None:
     ("It moves at once.", "Se mueve mueve.", "doubled-words", Severity.WARNING),
     ("It moves at once.", "It moves at once.", "unchanged", Severity.WARNING),
     ("It moves.", "¿Se mueve?", "punctuation", Severity.WARNING),
+    ("Shout it, then roll.", "¡Grítalo!. Luego tira.", "stop-after-mark", Severity.WARNING),
+    ("Shout it, then roll.", "¡Grítalo!». Luego tira.", "stop-after-mark", Severity.WARNING),
 ])
 def test_each_check_fires_on_a_broken_message(english: str, translation: str, check: str,
                                               severity: Severity) -> None:
     assert (check, severity) in lint_one(english, translation)
+
+
+def test_an_ellipsis_or_a_token_after_a_mark_is_no_stray_stop() -> None:
+    assert lint_one("Wait... then roll.", "¿Y ahora?... Luego tira.") == []
+    assert lint_one("See {rule:shooting-at-characters/look-out-sir}.",
+                    "Ver {rule:shooting-at-characters/look-out-sir}.") == []
 
 
 def test_decimal_comma_is_the_same_number() -> None:

@@ -297,6 +297,22 @@ def check_doubled_words(message: Message, _context: LintContext) -> Iterator[tup
                said("remove the repeated word"))
 
 
+STOP_AFTER_MARK = re.compile(r"[!?](?:[»”\"')]*)\.(?!\.)")
+
+
+def check_stop_after_mark(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
+    """A full stop after an exclamation or a question mark ("¡Cuidado, Señor!."): the
+    mark already ends the sentence.  An ellipsis after one ("?...") is left alone."""
+    literals = [piece.text for piece in split(str(message.string)) if isinstance(piece, Literal)]
+    if any(STOP_AFTER_MARK.search(text) for text in literals):
+        yield ("stop-after-mark", Severity.WARNING,
+               # Translators: What the lint says is wrong (check 'stop-after-mark'): a full stop
+               # written after ! or ?, which already end the sentence.
+               said("a full stop after an exclamation or a question mark"),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'stop-after-mark'.
+               said("remove the full stop: the mark ends the sentence"))
+
+
 def check_punctuation(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
     def ending(text: str) -> str:
         stripped = text.rstrip().rstrip(")»”\"'")
@@ -538,7 +554,7 @@ def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str,
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
     check_tokens, check_placeholders, check_numbers, check_paragraphs, check_blank, check_markup, check_glossary_rules,
     check_terminology, check_unlinked_terms, check_glossary, check_term_forms, check_unchanged, check_doubled_words,
-    check_punctuation, check_current,
+    check_stop_after_mark, check_punctuation, check_current,
 )
 
 

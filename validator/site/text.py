@@ -15,7 +15,7 @@ from markupsafe import Markup
 from validator.content.catalogs import RuleCatalog, State, Translation
 from validator.content.loader import Rulebook
 from validator.content.project import Language
-from validator.content.tokens import Literal, Token, is_rolled, split
+from validator.content.tokens import Literal, Piece, Token, is_rolled, split
 from validator.content.units import convert
 from validator.site import markdown
 
@@ -24,6 +24,11 @@ GLOSSARY_PAGE = "glossary.md"
 ROLL_STAND_IN = 10
 """A number standing for a roll while its unit's words are looked up: many of the unit,
 so the words take the form a roll of several dice reads with."""
+
+
+SENTENCE_ENDS = ("!", "?", "\u2026")
+"""What ends a sentence in the title of a rule or the word of a term, so that the
+text's own full stop after it is not written twice."""
 
 
 def roll_text(value: int) -> str:
@@ -172,7 +177,7 @@ class TextRenderer:
         fallback = translation.language != self.language.code
         return markdown.inert("".join(
             piece.text if isinstance(piece, Literal) else self._token_words(piece, fallback)
-            for piece in split(translation.text)
+            for piece in self._pieces(translation.text, fallback)
         ))
 
     def inline(self, context: str, english: str) -> Markup:
@@ -220,8 +225,25 @@ class TextRenderer:
         # and marked safe once.
         return Markup("".join(
             markdown.escape(piece.text) if isinstance(piece, Literal) else self._token(piece, fallback, html)
-            for piece in split(text)
+            for piece in self._pieces(text, fallback)
         ))
+
+    def _pieces(self, text: str, fallback: bool) -> tuple[Piece, ...]:
+        """The text's pieces, with the full stop dropped that follows a token whose
+        words already end a sentence: "see {rule:look-out-sir}." must not read
+        "see ¡Cuidado, Señor!." where the title ends in an exclamation mark."""
+        pieces = split(text)
+        if not any(isinstance(piece, Token) for piece in pieces):
+            return pieces
+        shown: list[Piece] = []
+        for piece in pieces:
+            before = shown[-1] if shown else None
+            if (isinstance(piece, Literal) and isinstance(before, Token) and piece.text.startswith(".")
+                    and not piece.text.startswith("..")
+                    and self._token_words(before, fallback).rstrip().endswith(SENTENCE_ENDS)):
+                piece = Literal(piece.text[1:])
+            shown.append(piece)
+        return tuple(shown)
 
     def _token(self, token: Token, fallback: bool = False, html: bool = False) -> Markup:
         link = markdown.link_for(html)
