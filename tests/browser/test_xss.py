@@ -129,8 +129,9 @@ def _hover_and_focus(visit: Visit) -> None:
     inside the page (what a link preview shows is its target, the same for every link
     to it); then focus and the pointer's events for all of them, hidden ones included.
 
-    Only the texts that hold a payload take a real mouse: each move is a round trip to
-    the browser, and a link's preview answers the same events sent from the page."""
+    Only the texts that hold a payload take a real mouse, once for each title and text
+    (Material's tooltips answer no event sent from the page): each move is a round trip
+    to the browser, and a link's preview answers the same events sent from the page."""
     page = visit.page
     height = int(page.evaluate("document.documentElement.scrollHeight"))
     page.set_viewport_size({"width": 1400, "height": min(max(height, 900), 16000)})
@@ -141,8 +142,11 @@ def _hover_and_focus(visit: Visit) -> None:
         for (const element of document.querySelectorAll(selector)) {
             const box = element.getBoundingClientRect();
             if (box.width <= 0 || box.height <= 0) continue;
-            if (((element.getAttribute("title") || "") + (element.textContent || "")).includes("__xss")) {
-                own.push([box.x + box.width / 2, box.y + box.height / 2]);
+            const shown = (element.getAttribute("title") || "") + "\u0000" + (element.textContent || "");
+            if (shown.includes("__xss")) {
+                // A tooltip shows the element's own title and text: the same twice is the same tooltip.
+                if (!seen.has(shown)) own.push([box.x + box.width / 2, box.y + box.height / 2]);
+                seen.add(shown);
                 continue;
             }
             const address = element.getAttribute("href");
