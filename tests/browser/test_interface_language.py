@@ -38,11 +38,13 @@ QUERIES = {"es": ("carga", "zzzzqx"), "pl": ("szarża", "zzzzqx")}
 
 COLLECT = """() => {
   const lang = document.documentElement.lang;
-  // Text another language may stand in: the parallel text's other columns and the names
-  // of the languages in the selector, each marked with its language; a document quoted
-  // in its own words; and code (commands, identifiers), which is no language's.
+  // Text another language may stand in: the parallel text's other columns, the names
+  // of the languages in the selector, a glossary's term in the book's own language, each
+  // marked with its language (but not the English shown for want of a translation,
+  // which is the leftover looked for); a document quoted in its own words; and code
+  // (commands, identifiers), which is no language's.
   const foreign = (el) => {
-    const marked = el.closest('.parallel > [lang], a[hreflang][lang]');
+    const marked = el.closest('[lang]:not(.untranslated)');
     return (marked !== null && marked.getAttribute('lang') !== lang)
       || el.closest('q.document-text, code, pre, kbd, samp') !== null;
   };
