@@ -249,6 +249,7 @@ def test_try_it_computes_the_dash_of_another_roll(book: Book, browser: Any, monk
     page.goto((book.site / "cs" / "actions.html").as_uri())
     outcome = page.locator(f"#{form} dd[data-field='0']")
     assert outcome.text_content() == _length(17, "cs")
+    page.locator(f"details.worked-example:has(#{form}) > summary").click()  # examples start closed
     page.select_option(f"#{form}-1", label="3")
     distance = core.RULESET.run("dash", {"pace": 10, "roll": 3})["distance"]
     assert outcome.text_content() == _length(distance, "cs") != _length(17, "cs")

@@ -215,11 +215,12 @@ def test_the_try_it_script_writes_text_only() -> None:
 
 def test_an_example_given_nothing_has_no_empty_list_of_given_values(pages: dict[str, dict[str, str]]) -> None:
     """A list of terms holding its heading alone is a list without definitions (axe's
-    definition-list): an example given nothing shows its outcome only."""
-    boxes = [box for language in pages for page in pages[language].values()
-             for box in page.split('<div class="worked-values">')[1:]]
-    assert boxes
-    for box in boxes:
-        given = box.split('<dl class="worked-outcome">', 1)[0]
-        assert '<dl class="worked-given">' not in given or '<dd' in given, given[:300]
-    assert any('<dl class="worked-given">' not in box.split('<dl class="worked-outcome">', 1)[0] for box in boxes)
+    definition-list): an example given nothing has no list of given values at all."""
+    examples = [example.split("</details>\n<!-- /prerendered -->", 1)[0]
+                for language in pages for page in pages[language].values()
+                for example in page.split('<details class="example worked-example">')[1:]]
+    assert examples
+    lists = [example.split('<dl class="worked-given">', 1)[1].split("</dl>", 1)[0]
+             for example in examples if '<dl class="worked-given">' in example]
+    assert lists and all("<dd" in given for given in lists), next(given for given in lists if "<dd" not in given)
+    assert len(lists) < len(examples), "no example of the book is given nothing"
