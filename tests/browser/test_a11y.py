@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import os
 import tarfile
 import urllib.request
 from pathlib import Path
@@ -76,7 +77,8 @@ def axe_tarball() -> bytes:
     with urllib.request.urlopen(AXE_URL, timeout=60) as response:
         data = _verified(response.read())
     AXE_CACHE.parent.mkdir(parents=True, exist_ok=True)
-    partial = AXE_CACHE.with_suffix(".part")
+    # A name of this process's own: the workers of a test run may fetch it at once.
+    partial = AXE_CACHE.with_name(f"{AXE_CACHE.name}.{os.getpid()}.part")
     partial.write_bytes(data)
     partial.replace(AXE_CACHE)
     return data
