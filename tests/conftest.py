@@ -6,7 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,9 +115,48 @@ class ProjectCopy:
         return text.count("\n", 0, index) + 1
 
     def validator(self, *arguments: str) -> Run:
+        """The command in a process of its own, as a user runs it (for what only a fresh
+        process shows: the installed entry point, signals, exit at once)."""
         done = subprocess.run([sys.executable, "-m", "validator", *arguments], cwd=self.root,
                               capture_output=True, text=True, timeout=300)
         return Run(done.returncode, done.stdout, done.stderr)
+
+    def command(self, *arguments: str) -> Run:
+        """The command run in this process, from the project's folder: the same
+        ``validator.cli.main`` as :meth:`validator`, without starting Python again."""
+        return run_in_process(self.root, *arguments)
+
+
+def run_in_process(folder: Path, *arguments: str) -> Run:
+    """``validator ARGUMENTS`` run by ``validator.cli.main`` in this process, from
+    ``folder``, its output captured; the working folder and the variables the command
+    sets (``--jobs``) are put back afterwards."""
+    import contextlib
+    import io
+
+    from validator.cli import main
+    from validator.parallel import JOBS_VARIABLE
+
+    # Streams with bytes beneath, as a process's are (a command may write to .buffer).
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="") for _stream in range(2))
+    jobs = os.environ.get(JOBS_VARIABLE)
+    try:
+        with contextlib.chdir(folder), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(arguments))
+            except SystemExit as exit:  # argparse refuses the arguments
+                code = exit.code if isinstance(exit.code, int) else 2
+    finally:
+        if jobs is None:
+            os.environ.pop(JOBS_VARIABLE, None)
+        else:
+            os.environ[JOBS_VARIABLE] = jobs
+    return Run(code, *(_written(stream) for stream in (out, err)))
+
+
+def _written(stream: Any) -> str:
+    stream.flush()
+    return str(stream.buffer.getvalue().decode("utf-8", errors="replace"))
 
 
 def program(name: str) -> str:
@@ -262,40 +301,62 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder ``name``, filled by ``make`` once for the whole test session: the first
+    worker to ask makes it, the others wait for it and read it, so that tests that only
+    read what it holds can run on any worker."""
+    import fcntl
+
+    folder = shared_folder(tmp_path_factory) / name
+    folder.mkdir(exist_ok=True)
+    finished = folder / ".made"
+    with (folder / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not finished.exists():
+            make(folder)
+            finished.touch()
+    return folder
+
+
+def _build_bundled_site(folder: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "validator", "build", "--site-dir", str(folder / "site")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled rulebook built once for the whole session, through the command line,
-    for read-only tests: the first worker to ask builds it, the others wait for it."""
-    import fcntl
-
-    folder = shared_folder(tmp_path_factory) / "bundled-site"
-    folder.mkdir(exist_ok=True)
-    site, finished = folder / "site", folder / "built"
-    with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not finished.exists():
-            done = subprocess.run([sys.executable, "-m", "validator", "build", "--site-dir", str(site)], cwd=ROOT,
-                                  capture_output=True, text=True, timeout=600)
-            assert done.returncode == 0, done.stderr
-            finished.touch()
-    return site
+    for read-only tests."""
+    return made_once(tmp_path_factory, "bundled-site", _build_bundled_site) / "site"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(built_site: Path) -> Iterator[str]:
-    """The bundled site served over HTTP for a module's browser tests (a module may
-    serve another site under the same name)."""
+    """The bundled site served over HTTP, one server per worker (a module may serve
+    another site under the same name)."""
     from browser_support import serve
 
     yield from serve(built_site)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, for a module's tests."""
+@pytest.fixture(scope="session")
+def chromium_of_worker() -> Iterator[Any]:
+    """Debian's Chromium, headless, started once per worker."""
     from browser_support import chromium
 
     yield from chromium()
+
+
+@pytest.fixture
+def browser(chromium_of_worker: Any) -> Iterator[Any]:
+    """The worker's Chromium for one test, which opens its pages in contexts of its own
+    (no cookie, storage or route of another test): whatever it leaves open is closed."""
+    before = set(chromium_of_worker.contexts)
+    yield chromium_of_worker
+    for context in chromium_of_worker.contexts:
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,16 +4,13 @@ refused folder is one warning line; the command runs on without the cache."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import pickle
-import subprocess
 from pathlib import Path
 from unittest import mock
 
 import pytest
-from conftest import ProjectCopy
+from conftest import ProjectCopy, Run
 
 from validator.resultcache import CACHE_VARIABLE, cache_folder
 
@@ -28,17 +25,11 @@ class _Planted:
         return (os.makedirs, (str(self.mark),))
 
 
-def _check(project: ProjectCopy, cache: Path | str, **more: str) -> subprocess.CompletedProcess[str]:
+def _check(project: ProjectCopy, cache: Path | str, **more: str) -> Run:
     """``validator check`` in this process, with the cache at ``cache``: what is tested
     is what the command reads and writes there, not its command line."""
-    from validator.cli import main
-
-    command = ["--project", str(project.root), "check"]
-    out, err = io.StringIO(), io.StringIO()
-    with (mock.patch.dict(os.environ, {CACHE_VARIABLE: str(cache), **more}), contextlib.chdir(project.root),
-          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
-        code = main(command)
-    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
+    with mock.patch.dict(os.environ, {CACHE_VARIABLE: str(cache), **more}):
+        return project.command("check")
 
 
 def _plant(folder: Path, mark: Path) -> None:
@@ -61,7 +52,7 @@ def test_the_planted_pickle_would_run(project: ProjectCopy, cache: Path, tmp_pat
                                       ) -> None:
     """The attack the refusals below stop: a pickle in a trusted folder is run."""
     mark = tmp_path_factory.mktemp("marks") / "ran"
-    assert _check(project, cache).returncode == 0
+    assert _check(project, cache).code == 0
     _plant(cache, mark)
     _check(project, cache)
     assert mark.exists()
@@ -71,7 +62,7 @@ def test_the_planted_pickle_would_run(project: ProjectCopy, cache: Path, tmp_pat
 def test_a_folder_others_can_fill_is_not_read(project: ProjectCopy, cache: Path, damage: str,
                                               tmp_path_factory: pytest.TempPathFactory) -> None:
     mark = tmp_path_factory.mktemp("marks") / "ran"
-    assert _check(project, cache).returncode == 0
+    assert _check(project, cache).code == 0
     _plant(cache, mark)
     if damage == "another-owner":
         if os.getuid() != 0:
@@ -80,10 +71,10 @@ def test_a_folder_others_can_fill_is_not_read(project: ProjectCopy, cache: Path,
     else:
         cache.chmod(0o777 if damage == "world-writable" else 0o770)
     done = _check(project, cache)
-    assert done.returncode == 0, done.stderr
+    assert done.code == 0, done.err
     assert not mark.exists()
     owner = "another user owns it" if damage == "another-owner" else "others can write it"
-    assert done.stderr == (f"validator: warning: results not kept: the cache folder {cache} is not safe to read "
+    assert done.err == (f"validator: warning: results not kept: the cache folder {cache} is not safe to read "
                            f"({cache}: {owner}), and its files are run as code. Fix: use a folder of your own "
                            f"(chmod go-w {cache}, or set {CACHE_VARIABLE})\n")
 
@@ -91,16 +82,16 @@ def test_a_folder_others_can_fill_is_not_read(project: ProjectCopy, cache: Path,
 def test_a_relative_cache_folder_writes_nothing_into_the_project(project: ProjectCopy) -> None:
     before = sorted(path for path in project.root.rglob("*"))
     done = _check(project, ".")
-    assert done.returncode == 0
-    assert done.stderr.startswith("validator: warning: results not kept: VALIDATOR_CACHE_DIR=. is a relative path")
-    assert len(done.stderr.splitlines()) == 1
+    assert done.code == 0
+    assert done.err.startswith("validator: warning: results not kept: VALIDATOR_CACHE_DIR=. is a relative path")
+    assert len(done.err.splitlines()) == 1
     assert sorted(path for path in project.root.rglob("*")) == before
 
 
 def test_a_family_folder_linked_elsewhere_is_neither_read_nor_emptied(project: ProjectCopy, cache: Path,
                                                                        tmp_path_factory: pytest.TempPathFactory
                                                                        ) -> None:
-    assert _check(project, cache).returncode == 0
+    assert _check(project, cache).code == 0
     folder = cache_folder(project.root, {CACHE_VARIABLE: str(cache)})
     assert folder is not None
     elsewhere = tmp_path_factory.mktemp("elsewhere")
@@ -111,7 +102,7 @@ def test_a_family_folder_linked_elsewhere_is_neither_read_nor_emptied(project: P
     _plant(elsewhere / "inputs", mark)
     (elsewhere / "inputs" / "someone-elses.pickle").write_bytes(b"theirs")
     done = _check(project, cache)
-    assert done.returncode == 0, done.stderr
+    assert done.code == 0, done.err
     assert not mark.exists()
     assert (elsewhere / "inputs" / "someone-elses.pickle").read_bytes() == b"theirs"
     assert sorted((elsewhere / "inputs").iterdir()) == sorted([*kept, elsewhere / "inputs" / "someone-elses.pickle"])

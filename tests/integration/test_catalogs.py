@@ -103,7 +103,7 @@ def test_a_dropped_token_in_a_translation_fails_the_check(project: ProjectCopy) 
 def test_a_broken_catalogue_is_reported_with_its_line(project: ProjectCopy) -> None:
     catalog = "locales/pl/LC_MESSAGES/rules.po"
     line = project.replace(catalog, 'msgctxt "monstrous-mounts#title"', 'msgctxt "monstrous-mounts#title')
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert run.err.startswith(f"{catalog}:")
     assert "catalogue syntax error" in run.err
@@ -113,16 +113,16 @@ def test_a_broken_catalogue_is_reported_with_its_line(project: ProjectCopy) -> N
 
 def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None:
     (project.root / "locales/pl/LC_MESSAGES/rules.po").unlink()
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert "no rule catalogue for 'pl'" in run.err and "run validator i18n update to create it" in run.err
     shutil.rmtree(project.root / "locales/pl")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert "no rule catalogue for 'pl'" in run.err and "Fix: start the language's catalogues: validator i18n init pl" \
         in run.err
-    assert project.validator("i18n", "init", "pl").code == 0
-    assert project.validator("check").code == 0
+    assert project.command("i18n", "init", "pl").code == 0
+    assert project.command("check").code == 0
 
 
 def test_every_identifier_shown_in_an_example_has_a_label() -> None:

@@ -91,8 +91,8 @@ def test_glossary_tbx_refuses_a_bad_argument_in_one_line(arguments: tuple[str, .
 
 
 def test_site_dir_option_chooses_where_sites_go(project: ProjectCopy, tmp_path: Path) -> None:
-    done = run("build", "--site-dir", "public", cwd=project.root)
-    assert done.returncode == 0, done.stderr
+    done = project.command("build", "--site-dir", "public")  # relative to the working folder
+    assert done.code == 0, done.err
     assert {p.name for p in (project.root / "public").iterdir()} >= {"en", "es", "pl", "index.html"}
 
 

@@ -16,7 +16,7 @@ CLUB = ROOT / "examples" / "club-cases.yml"
 
 
 def test_scenarios_json_lists_inputs_outcomes_and_rules(project: ProjectCopy) -> None:
-    run = project.validator("scenarios", "--format", "json")
+    run = project.command("scenarios", "--format", "json")
     assert run.code == 0, run.err
     listing = json.loads(run.out)
     by_name = {entry["name"]: entry for entry in listing["scenarios"]}
@@ -30,20 +30,20 @@ def test_scenarios_json_lists_inputs_outcomes_and_rules(project: ProjectCopy) ->
 
 
 def test_scenarios_text_listing(project: ProjectCopy) -> None:
-    run = project.validator("scenarios")
+    run = project.command("scenarios")
     assert run.code == 0
     assert "mount-allocate-hits: Split hits" in run.out
     assert "input    dice: array 1.. of integer 1..6" in run.out or "input    dice: array" in run.out
 
 
 def test_calc_prints_exact_probability(project: ProjectCopy) -> None:
-    run = project.validator("calc", "mount-rider-hit-chance", "--given", '{"hits": 3}')
+    run = project.command("calc", "mount-rider-hit-chance", "--given", '{"hits": 3}')
     assert run.code == 0
     assert run.out.strip() == "probability: 19/27 (≈ 0.7037)"
 
 
 def test_calc_json_and_variant(project: ProjectCopy) -> None:
-    run = project.validator("calc", "mount-allocate-hits", "--given", '{"dice": [2, 5, 4, 6]}',
+    run = project.command("calc", "mount-allocate-hits", "--given", '{"dice": [2, 5, 4, 6]}',
                             "--variant", "spanish-faq-hits-to-character", "--format", "json")
     assert run.code == 0
     assert json.loads(run.out)["outcome"] == {"monster": 0, "rider": 4}
@@ -60,14 +60,14 @@ def test_calc_json_and_variant(project: ProjectCopy) -> None:
     (["check", "--examples", "missing.yml"], "no such file"),
 ])
 def test_bad_usage_exits_2_with_one_clear_line(project: ProjectCopy, arguments: list[str], message: str) -> None:
-    run = project.validator(*arguments)
+    run = project.command(*arguments)
     assert run.code == 2
     assert message in run.err
     assert "Traceback" not in run.err
 
 
 def test_check_runs_a_clubs_example_file(project: ProjectCopy) -> None:
-    run = project.validator("check", "--examples", str(CLUB))
+    run = project.command("check", "--examples", str(CLUB))
     assert run.code == 0, run.err
     report = check_workspace(load_workspace(ROOT), [CLUB])
     assert {run.example.id for run in report.runs} >= {"volley-of-six", "general-on-dragon-passes"}
@@ -78,7 +78,7 @@ def test_a_wrong_club_case_is_reported_with_its_file_and_line(project: ProjectCo
     text = CLUB.read_text(encoding="utf-8").replace("expect: {monster: 4, rider: 2}", "expect: {monster: 3, rider: 3}")
     cases.write_text(text, encoding="utf-8")
     line = text.splitlines().index("    expect: {monster: 3, rider: 3}") + 1
-    run = project.validator("check", "--examples", str(cases))
+    run = project.command("check", "--examples", str(cases))
     assert run.code == 1
     assert (f"cases.yml:{line}: [monstrous-mounts/shooting-hit-allocation] example 'volley-of-six' "
             "(mount-allocate-hits): expected monster = 3, computed 4") in run.err
@@ -89,11 +89,11 @@ def test_a_malformed_club_file_is_reported(project: ProjectCopy, tmp_path: Path)
     cases.write_text("examples:\n  - id: x\n    scenario: monster-reaction\n    given: {die: 3}\n"
                      "    expect: {reaction: attack-nearest}\n    rule: nowhere/nothing\n    colour: red\n",
                      encoding="utf-8")
-    run = project.validator("check", "--examples", str(cases))
+    run = project.command("check", "--examples", str(cases))
     assert run.code == 1
     assert "cases.yml:7: [x] unknown key 'colour'" in run.err
     cases.write_text(cases.read_text(encoding="utf-8").replace("    colour: red\n", ""), encoding="utf-8")
-    run = project.validator("check", "--examples", str(cases))
+    run = project.command("check", "--examples", str(cases))
     assert run.code == 1
     assert "cases.yml:6: [nowhere/nothing] names a rule the rulebook does not have" in run.err
 

@@ -43,7 +43,7 @@ def _edit_english_of_every_kind(project: ProjectCopy) -> None:
 
 def test_english_edits_of_every_kind_leave_every_language_buildable(project: ProjectCopy) -> None:
     _edit_english_of_every_kind(project)
-    update = project.validator("i18n", "update")
+    update = project.command("i18n", "update")
     assert update.code == 0, update.err
     for language in ("es", "pl"):
         rules = project.read(f"locales/{language}/LC_MESSAGES/rules.po")
@@ -52,15 +52,15 @@ def test_english_edits_of_every_kind_leave_every_language_buildable(project: Pro
         labels = project.read(f"locales/{language}/LC_MESSAGES/labels.po")
         assert '#| msgid "car"' in labels
         assert 'msgctxt "labels/troop_type"\nmsgid "troop type"\nmsgstr ""' in labels
-    status = project.validator("status")
+    status = project.command("status")
     assert status.code == 0, status.err
-    check = project.validator("check")
+    check = project.command("check")
     assert check.code == 0, check.err
-    lint = project.validator("lint")
+    lint = project.command("lint")
     assert lint.code == 0, lint.out
     assert "fuzzy (warning)" in lint.out and "untranslated (warning)" in lint.out
     assert "tokens (error)" not in lint.out
-    build = project.validator("build", "--site-dir", str(project.path("site")))
+    build = project.command("build", "--site-dir", str(project.path("site")))
     assert build.code == 0, build.err
     for language in ("es", "pl"):
         page = project.read(f"site/{language}/chariots.html")

@@ -85,7 +85,7 @@ def test_a_label_from_the_catalogue_is_text_not_markdown(hostile_labels: Project
 
 
 def test_the_lint_refuses_a_label_that_is_markup(hostile_labels: ProjectCopy) -> None:
-    run = hostile_labels.validator("lint")
+    run = hostile_labels.command("lint")
     assert run.code == 1
     lines = [line for line in run.out.splitlines() + run.err.splitlines() if "[labels/chariot]" in line]
     assert any(line.startswith("locales/es/LC_MESSAGES/labels.po:") and "url-scheme (error)" in line
@@ -148,7 +148,7 @@ def test_the_bundled_rulebook_has_no_markup() -> None:
 def test_markup_in_the_english_yaml_is_one_line_at_its_place(project: ProjectCopy) -> None:
     line = project.replace("docs/rules/chariots.yml", "title: Characters riding chariots",
                            "title: Characters riding <i>chariots</i>")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     ours = [text for text in run.err.splitlines() if "markup:" in text]
     assert ours == [ours[0]] and ours[0].startswith(f"docs/rules/chariots.yml:{line}: [chariots#title] markup:")
@@ -159,7 +159,7 @@ def test_markup_in_a_citation_section_is_refused(project: ProjectCopy) -> None:
     """A citation's section is shown as written, untranslated: the same rule holds."""
     line = project.replace("docs/rules/chariots.yml", "section: Disparos contra un carro",
                            "section: Disparos <script>contra</script> un carro")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert any(text.startswith(f"docs/rules/chariots.yml:{line}: [chariots/shooting-hit-allocation] markup:")
                for text in run.err.splitlines()), run.err

@@ -30,14 +30,14 @@ def test_bundled_examples_all_pass() -> None:
 
 
 def test_check_command_succeeds_on_the_bundled_rulebook(project: ProjectCopy) -> None:
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 0, run.err
     assert "worked examples verified" in run.out
 
 
 def test_changed_outcome_fails_with_file_line_rule(project: ProjectCopy) -> None:
     line = project.replace(CHAPTER, "expect: {monster: 2, rider: 2}", "expect: {monster: 3, rider: 1}")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert (f"{CHAPTER}:{line}: [monstrous-mounts/shooting-hit-allocation] example 'four-hits' "
             "(mount-allocate-hits): expected monster = 3, computed 2") in run.err
@@ -46,7 +46,7 @@ def test_changed_outcome_fails_with_file_line_rule(project: ProjectCopy) -> None
 
 def test_changed_probability_fails(project: ProjectCopy) -> None:
     line = project.replace(CHAPTER, "expect: {probability: 19/27}", "expect: {probability: 2/3}")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert f"{CHAPTER}:{line}: [monstrous-mounts/shooting-hit-allocation]" in run.err
     assert "expected probability = 2/3, computed 19/27" in run.err
@@ -54,7 +54,7 @@ def test_changed_probability_fails(project: ProjectCopy) -> None:
 
 def test_block_style_expect_points_at_the_key(project: ProjectCopy) -> None:
     line = project.replace(CHAPTER, "          may_move: false", "          may_move: true")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert f"{CHAPTER}:{line}: [monstrous-mounts/monster-reaction] example 'reaction-guard'" in run.err
 
@@ -62,7 +62,7 @@ def test_block_style_expect_points_at_the_key(project: ProjectCopy) -> None:
 def test_unknown_scenario_and_bad_input_are_reported(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "scenario: mount-classify", "scenario: mount-clasify")
     line = project.replace(CHAPTER, "given: {dice: [2, 5, 4, 6]}", "given: {dice: [2, 5, 4, 9]}")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert "unknown scenario 'mount-clasify'" in run.err
     assert f"{CHAPTER}:{line}: [monstrous-mounts/shooting-hit-allocation]" in run.err
@@ -71,7 +71,7 @@ def test_unknown_scenario_and_bad_input_are_reported(project: ProjectCopy) -> No
 
 def test_unknown_outcome_field_is_reported(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "expect: {modifier: 1}", "expect: {modifer: 1}")
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 1
     assert "the outcome has no field 'modifer' (it has: modifier, may_target_rider_alone, may_target_mount_alone)" \
         in run.err
@@ -118,7 +118,7 @@ def test_given_fields_are_named_in_errors() -> None:
 
 def test_paths_in_messages_are_relative(project: ProjectCopy) -> None:
     project.replace(CHAPTER, "expect: {modifier: 1}", "expect: {modifier: 0}")
-    run = project.validator("check")
+    run = project.command("check")
     assert str(Path(project.root)) not in run.err
 
 

@@ -28,14 +28,14 @@ def _declare(project: ProjectCopy, code: str, name: str) -> None:
 ])
 def test_what_cannot_be_started_is_refused_in_one_line(project: ProjectCopy, code: str, why: str) -> None:
     before = sorted(path.relative_to(project.root) for path in project.root.rglob("*.po"))
-    done = project.validator("i18n", "init", code)
+    done = project.command("i18n", "init", code)
     assert done.code == 2 and done.err.count("\n") == 1 and why in done.err and "Fix: " in done.err, done.err
     assert sorted(path.relative_to(project.root) for path in project.root.rglob("*.po")) == before
 
 
 def test_a_new_language_starts_with_its_three_catalogues_and_a_real_header(project: ProjectCopy) -> None:
     _declare(project, "de", "Deutsch")
-    done = project.validator("i18n", "init", "de")
+    done = project.command("i18n", "init", "de")
     assert done.code == 0, done.err
     plural_forms = Catalog(locale="de").plural_forms
     for domain in ("rules", "labels", "ui"):  # the engine has no German interface: the book's ui.po holds it
@@ -52,16 +52,16 @@ def test_a_new_language_starts_with_its_three_catalogues_and_a_real_header(proje
             checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(project.path(shown))],
                                      capture_output=True, text=True)
             assert checked.returncode == 0, checked.stderr
-    lint = project.validator("lint", "--language", "de")
+    lint = project.command("lint", "--language", "de")
     assert lint.code == 0, lint.out
     assert "header" not in lint.out and "plural-forms" not in lint.out and "untranslated (warning)" in lint.out
-    again = project.validator("i18n", "init", "de")
+    again = project.command("i18n", "init", "de")
     assert again.code == 2 and "already started" in again.err
 
 
 def test_a_language_the_engine_has_gets_no_interface_catalogue(project: ProjectCopy) -> None:
     """Its words come with the engine; the book starts only what it must translate."""
     shutil.rmtree(project.path("locales/pl"))
-    done = project.validator("i18n", "init", "pl")
+    done = project.command("i18n", "init", "pl")
     assert done.code == 0, done.err
     assert sorted(path.name for path in project.path("locales/pl/LC_MESSAGES").iterdir()) == ["labels.po", "rules.po"]

@@ -48,7 +48,7 @@ def _book_catalog(language: str, entries: str) -> str:
 
 def test_a_book_without_ui_po_builds_its_spanish_site_with_the_engines_words(project: ProjectCopy) -> None:
     assert not list(project.root.glob("locales/*/LC_MESSAGES/ui.po"))
-    done = project.validator("build", "--language", "es", "--site-dir", "out")
+    done = project.command("build", "--language", "es", "--site-dir", "out")
     assert done.code == 0, done.err
     page = (project.root / "out" / "es" / "chariots.html").read_text(encoding="utf-8")
     assert _engine_translation("es", "Worked example") in page
@@ -131,15 +131,15 @@ def test_a_broken_placeholder_is_one_line_from_lint_and_check_never_an_internal_
     project.write("locales/es/LC_MESSAGES/ui.po", _book_catalog("es", f"#, python-format\n{entry}"))
     line = project.read("locales/es/LC_MESSAGES/ui.po").splitlines().index('msgid "page %(page)s"') + 1
     where = f"locales/es/LC_MESSAGES/ui.po:{line}:"
-    lint = project.validator("lint", "--language", "es")
+    lint = project.command("lint", "--language", "es")
     assert lint.code == 1
     assert [row for row in lint.out.splitlines() if "(error)" in row] == [
         row for row in lint.out.splitlines() if row.startswith(where) and "'page %(page)s'" in row
         and "%(eje)s" in row and "Fix:" in row]
     for command in (("check",), ("build", "--language", "es", "--site-dir", "out")):
-        done = project.validator(*command)
+        done = project.command(*command)
         assert done.code == 1 and "internal error" not in done.err and "Traceback" not in done.err
         assert any(row.startswith(where) and "placeholders" in row for row in done.err.splitlines()), done.err
     # Marked fuzzy, it is never shown: nothing to refuse.
     project.write("locales/es/LC_MESSAGES/ui.po", _book_catalog("es", f"#, python-format, fuzzy\n{entry}"))
-    assert project.validator("lint", "--language", "es").code == 0
+    assert project.command("lint", "--language", "es").code == 0

@@ -140,13 +140,13 @@ def test_lint_command_reports_file_line_msgctxt_and_fails_on_errors(project: Pro
     end = text.index("\n\n", msgstr)
     project.write(catalog, text[:msgstr] + 'msgstr "Bohater z 3 Ranami ginie."' + text[end:])
     line = text.count("\n", 0, text.index("msgid", start)) + 1
-    run = project.validator("lint")
+    run = project.command("lint")
     assert run.code == 1
     assert (f"{catalog}:{line}: [monstrous-mounts/extra-wounds#example.cannon-on-hero] numbers (error): "
             "numbers or dice differ") in run.out
-    listing = json.loads(project.validator("lint", "--format", "json").out)
+    listing = json.loads(project.command("lint", "--format", "json").out)
     assert {"file", "line", "msgctxt", "check", "severity", "message", "fix"} <= listing[0].keys()
-    check = project.validator("check")
+    check = project.command("check")
     assert check.code == 1 and "numbers:" in check.err
 
 

@@ -4,8 +4,6 @@ a failure or a file in the project."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import pickle
 from pathlib import Path
@@ -32,12 +30,7 @@ def run(project: ProjectCopy, *arguments: str) -> Run:
     """The command, in this process: what these tests prove is what a run keeps for the
     next, not the command line (a new process is no part of it: a run reads every
     input afresh, into new objects)."""
-    from validator.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.chdir(project.root):
-        code = main(arguments)
-    return Run(code, out.getvalue(), err.getvalue())
+    return project.command(*arguments)
 
 
 def uncached(project: ProjectCopy, *arguments: str) -> Run:

@@ -21,13 +21,13 @@ def _group(status: dict, language: str, group: str) -> dict:  # type: ignore[typ
 
 
 def test_status_command(project: ProjectCopy) -> None:
-    run = project.validator("status", "--format", "json")
+    run = project.command("status", "--format", "json")
     assert run.code == 0
     status = json.loads(run.out)
     assert set(status["languages"]) == {"es", "pl"}
     chariots = _group(status, "es", "chariots")
     assert chariots["translated"] == chariots["total"] > 0 and chariots["fuzzy"] == chariots["untranslated"] == 0
-    text = project.validator("status").out
+    text = project.command("status").out
     assert re.search(r"^pl\s+rules\s+chariots\s+\d+\s+0\s+0\s+100\.0%$", text, re.MULTILINE)
 
 
@@ -37,7 +37,7 @@ def test_status_counts_the_three_domains_and_takes_a_language(project: ProjectCo
     labels = "locales/pl/LC_MESSAGES/labels.po"
     project.write(labels, project.read(labels).replace('msgid "chariot"\nmsgstr "rydwan"',
                                                        'msgid "chariot"\nmsgstr ""'))
-    status = json.loads(project.validator("status", "--format", "json", "--language", "pl").out)
+    status = json.loads(project.command("status", "--format", "json", "--language", "pl").out)
     assert set(status["languages"]) == {"pl"}
     polish = status["languages"]["pl"]
     domains = polish["domains"]
@@ -46,7 +46,7 @@ def test_status_counts_the_three_domains_and_takes_a_language(project: ProjectCo
     assert _group(status, "pl", "labels")["pending"] == [{"entry": "labels/chariot", "state": "untranslated"}]
     assert polish["total"] == sum(domain["total"] for domain in domains.values()) == status["total"]["total"]
     assert polish["percent"] == round(100 * polish["translated"] / polish["total"], 1)
-    unknown = project.validator("status", "--language", "xx")
+    unknown = project.command("status", "--language", "xx")
     assert unknown.code == 2 and unknown.err.count("\n") == 1 and "unknown language 'xx'" in unknown.err
 
 
@@ -55,17 +55,17 @@ def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, 
                     "    title: Victory points for chariots\n")
     project.replace("docs/rules/chariots.yml", "    title: Death of the character",
                     "    title: Death of the character riding it")
-    assert project.validator("i18n", "update").code == 0
+    assert project.command("i18n", "update").code == 0
     catalog = "locales/es/LC_MESSAGES/rules.po"
     text = project.read(catalog)
     start = text.index('msgctxt "chariots/death-of-the-character#title"')
     msgstr = text.index("msgstr", start)
     project.write(catalog, text[:msgstr] + 'msgstr ""' + text[text.index("\n", msgstr):])
-    status = json.loads(project.validator("status", "--format", "json").out)
+    status = json.loads(project.command("status", "--format", "json").out)
     chariots = _group(status, "es", "chariots")
     assert (chariots["fuzzy"], chariots["untranslated"]) == (1, 1)
     site = tmp_path / "site"
-    assert project.validator("build", "--site-dir", str(site)).code == 0
+    assert project.command("build", "--site-dir", str(site)).code == 0
     page = html(site, "es", "chariots")
     section = page[page.index('id="victory-points"'):page.index('id="destruction"')]
     assert "badge-outdated" not in section  # a changed title alone shows no badge in the text
@@ -78,9 +78,9 @@ def test_status_counts_a_changed_and_an_untranslated_text(project: ProjectCopy, 
 def test_out_of_date_text_shows_badge_and_current_english(project: ProjectCopy, tmp_path: Path) -> None:
     project.replace("docs/rules/chariots.yml", "each is counted on its own when it is slain or destroyed.",
                     "each is always counted on its own when it is slain or destroyed.")
-    assert project.validator("i18n", "update").code == 0
+    assert project.command("i18n", "update").code == 0
     site = tmp_path / "site"
-    assert project.validator("build", "--site-dir", str(site)).code == 0
+    assert project.command("build", "--site-dir", str(site)).code == 0
     page = html(site, "pl", "chariots")
     section = page[page.index('id="victory-points"'):page.index('id="destruction"')]
     assert 'class="badge-outdated"' in section and "Tłumaczenie nieaktualne" in section

@@ -43,9 +43,9 @@ def entries_of(text: str) -> dict[str, str]:
 
 def test_a_translation_made_in_a_tool_comes_back_and_the_lint_judges_it(project: ProjectCopy) -> None:
     before = {path: path.read_bytes() for path in project.root.glob("locales/**/*.po")}
-    done = project.validator("i18n", "xliff-export", "es", "--output", "es.xlf")
+    done = project.command("i18n", "xliff-export", "es", "--output", "es.xlf")
     assert done.code == 0 and done.out == "" and done.err == "", done.err
-    assert project.validator("i18n", "xliff-import", "es", "es.xlf").out.startswith("No catalogue changed")
+    assert project.command("i18n", "xliff-import", "es", "es.xlf").out.startswith("No catalogue changed")
     assert {path: path.read_bytes() for path in before} == before
     # The title translated anew; the introduction loses its {term:character} token.
     english = project.read(RULES)
@@ -53,7 +53,7 @@ def test_a_translation_made_in_a_tool_comes_back_and_the_lint_judges_it(project:
     assert "{term:character}" in intro
     retranslate(project.path("es.xlf"), {TITLE: "Personajes solos",
                                          INTRO: "Un personaje no tiene por qué seguir con un regimiento."})
-    done = project.validator("i18n", "xliff-import", "es", "es.xlf")
+    done = project.command("i18n", "xliff-import", "es", "es.xlf")
     assert (done.code, done.err) == (0, "")
     assert done.out.splitlines() == [f"{RULES}: 2 entries changed",
                                      "Next: validator lint --language es, then commit the catalogues."]
@@ -61,19 +61,19 @@ def test_a_translation_made_in_a_tool_comes_back_and_the_lint_judges_it(project:
     assert [context for context in old if old[context] != new[context]] == [TITLE, INTRO]
     assert {path: path.read_bytes() for path in before if not str(path).endswith(RULES)} == {
         path: data for path, data in before.items() if not str(path).endswith(RULES)}
-    lint = project.validator("lint", "--language", "es")
+    lint = project.command("lint", "--language", "es")
     assert lint.code == 1
     assert any(re.match(rf"^{re.escape(RULES)}:\d+: \[{re.escape(INTRO)}\] tokens \(error\): ", line)
                for line in lint.out.splitlines()), lint.out
 
 
 def test_an_export_made_before_the_english_changed_is_refused_and_nothing_written(project: ProjectCopy) -> None:
-    assert project.validator("i18n", "xliff-export", "es", "--domain", "rules", "--output", "es.xlf").code == 0
+    assert project.command("i18n", "xliff-export", "es", "--domain", "rules", "--output", "es.xlf").code == 0
     retranslate(project.path("es.xlf"), {TITLE: "Personajes solos"})
     project.replace("docs/rules/characters-alone.yml", "Characters on their own", "Characters by themselves")
-    assert project.validator("i18n", "update").code == 0
+    assert project.command("i18n", "update").code == 0
     catalogue = project.path(RULES).read_bytes()
-    done = project.validator("i18n", "xliff-import", "es", "es.xlf")
+    done = project.command("i18n", "xliff-import", "es", "es.xlf")
     assert done.code == 1 and project.path(RULES).read_bytes() == catalogue
     lines = done.err.splitlines()
     assert re.fullmatch(rf"es\.xlf:\d+: \[{re.escape(TITLE)}\] the English \(source\) is no longer the "
@@ -86,10 +86,10 @@ def test_an_export_made_before_the_english_changed_is_refused_and_nothing_writte
 def test_the_engines_catalogues_go_out_and_an_unchanged_file_changes_none(project: ProjectCopy) -> None:
     engine = sorted((ROOT / "validator" / "locale").glob("*/LC_MESSAGES/*.po"))
     before = [path.read_bytes() for path in engine]
-    done = project.validator("i18n", "xliff-export", "pl", "--engine")
+    done = project.command("i18n", "xliff-export", "pl", "--engine")
     assert done.code == 0 and 'original="validator/locale/pl/LC_MESSAGES/lint.po"' in done.out
     project.write("pl.xlf", done.out)
-    done = project.validator("i18n", "xliff-import", "pl", "pl.xlf")
+    done = project.command("i18n", "xliff-import", "pl", "pl.xlf")
     assert done.code == 0 and done.out.startswith("No catalogue changed"), done.err
     assert [path.read_bytes() for path in engine] == before
 
@@ -105,6 +105,6 @@ def test_each_wrong_argument_is_one_line(project: ProjectCopy) -> None:
          r"validator i18n xliff-export: --output folder: is a folder\. Fix: give the path of a file, such as es\.xlf"),
         (("xliff-import", "es", "missing.xlf"), r"missing\.xlf: the file does not exist\. Fix: .*"),
     ]:
-        done = project.validator("i18n", *arguments)
+        done = project.command("i18n", *arguments)
         assert done.code in (1, 2) and re.fullmatch(expected, done.err.splitlines()[0]), done.err
         assert "Traceback" not in done.err

@@ -80,7 +80,7 @@ def test_a_metric_book_shows_centimetres_without_conversions(project: ProjectCop
     assert [renderer(metric, code).distance(Decimal("1.5")) for code in ("en", "es", "pl")] == [
         "1.5 cm", "1,5 cm", "1,5 cm"]
     assert renderer(metric, "es").plain("x", "{dist:2D6}") == "2D6 cm"
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 0, run.err
 
 

@@ -214,7 +214,7 @@ def test_an_update_keeps_the_placeholders_flag_of_every_interface_string() -> No
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
 def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
     project.replace("docs/rules/monstrous-mounts.yml", "title: Death of the mount", "title: When the mount dies")
-    run = project.validator("i18n", "update")
+    run = project.command("i18n", "update")
     assert run.code == 0, run.err
     assert "locales/es/LC_MESSAGES/rules.po:" in run.out
     text = project.read("locales/es/LC_MESSAGES/rules.po")
@@ -226,10 +226,10 @@ def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
         done = subprocess.run(["msgfmt", "--check-format", "--check-header", "-o", "/dev/null", str(path)],
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
-    check = project.validator("check")
+    check = project.command("check")
     assert check.code == 0, check.err
     first = project.read("locales/es/LC_MESSAGES/rules.po")
-    assert project.validator("i18n", "update").code == 0
+    assert project.command("i18n", "update").code == 0
     second = project.read("locales/es/LC_MESSAGES/rules.po")
 
     def without_dates(text: str) -> list[str]:
@@ -240,14 +240,14 @@ def test_i18n_update_end_to_end(project: ProjectCopy) -> None:
 def test_renaming_a_rule_with_an_alias_keeps_its_translations(project: ProjectCopy) -> None:
     project.replace("docs/rules/monstrous-mounts.yml", "  - id: monstrous-mounts/movement\n",
                     "  - id: monstrous-mounts/moving\n    aliases: [monstrous-mounts/movement]\n")
-    assert project.validator("i18n", "update").code == 0
+    assert project.command("i18n", "update").code == 0
     text = project.read("locales/es/LC_MESSAGES/rules.po")
     block = text[text.index('msgctxt "monstrous-mounts/moving#text"'):]
     assert 'msgstr "' in block and 'msgstr ""\n\n' not in block[:block.index("\n\n")]
     assert "#, fuzzy" not in text[text.index('msgctxt "monstrous-mounts/moving#title"') - 200:
                                   text.index('msgctxt "monstrous-mounts/moving#title"')]
     assert 'msgctxt "monstrous-mounts/movement#' not in text
-    run = project.validator("check")
+    run = project.command("check")
     assert run.code == 0, run.err
 
 

@@ -103,15 +103,15 @@ def test_a_volley_lists_each_die_as_a_step_under_it() -> None:
 
 
 def test_calc_gives_the_trace_in_json_and_on_request_in_text(project: ProjectCopy) -> None:
-    run = project.validator("calc", "mount-classify", "--given", '{"mount_wounds": 3, "rider_save_on_foot": 4}',
+    run = project.command("calc", "mount-classify", "--given", '{"mount_wounds": 3, "rider_save_on_foot": 4}',
                             "--format", "json")
     trace = json.loads(run.out)["trace"]
     keys = [step["key"] for step in trace]
     assert keys[:2] == ["monstrous_mounts.mount_kind", "monstrous_mounts.rider_armour_save"]
     assert trace[0]["rules"][0] == "monstrous-mounts/mount-kinds" and trace[0]["result"] == "monstrous"
-    text = project.validator("calc", "mount-classify", "--given", '{"mount_wounds": 1}', "--trace").out
+    text = project.command("calc", "mount-classify", "--given", '{"mount_wounds": 1}', "--trace").out
     assert "steps:\n  - Classify a mount by its Wounds" in text and "[monstrous-mounts/mount-kinds" in text
-    plain = project.validator("calc", "mount-classify", "--given", '{"mount_wounds": 1}').out
+    plain = project.command("calc", "mount-classify", "--given", '{"mount_wounds": 1}').out
     assert "steps:" not in plain
 
 
