@@ -227,9 +227,14 @@ def private_result_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> ProjectCopy:
+def project(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProjectCopy]:
+    """A fresh copy of the bundled project that a test may break; in a module marked
+    ``reuses_the_book``, the worker's one copy instead (``reused_project``)."""
+    if request.node.get_closest_marker("reuses_the_book"):
+        yield from _restored(request.getfixturevalue("_kept_project"))
+        return
     copy_project(tmp_path)
-    return ProjectCopy(tmp_path)
+    yield ProjectCopy(tmp_path)
 
 
 class Snapshot:
@@ -288,7 +293,11 @@ def reused_project(_kept_project: tuple[ProjectCopy, Snapshot]) -> Iterator[Proj
     kept by the checks before (the cache is per project path), so a test that breaks
     one file checks the whole book again at the cost of what that file touches; the
     cache is keyed by bytes, so what a test broke is never taken for what is restored."""
-    copy, snapshot = _kept_project
+    yield from _restored(_kept_project)
+
+
+def _restored(kept: tuple[ProjectCopy, Snapshot]) -> Iterator[ProjectCopy]:
+    copy, snapshot = kept
     snapshot.restore()
     yield copy
     snapshot.restore()

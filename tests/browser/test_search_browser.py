@@ -297,10 +297,12 @@ def test_the_page_folds_queries_as_the_build_folds_the_index(built_site: Path, b
     page.close()
 
 
-def test_a_site_with_a_site_url_asks_no_other_host_when_served_elsewhere(project: ProjectCopy, browser: Any) -> None:
+def test_a_site_with_a_site_url_asks_no_other_host_when_served_elsewhere(reused_project: ProjectCopy,
+                                                                        browser: Any) -> None:
     """Absolute alternates name the real host; a copy served elsewhere does not ask it."""
+    project = reused_project
     project.write("mkdocs.yml", project.read("mkdocs.yml") + "site_url: https://rules.example.org/wfb/\n")
-    assert project.command("build", "--site-dir", "out").code == 0
+    assert project.command("build", "--language", "es", "--site-dir", "out").code == 0
     asked: list[str] = []
     for site in serve(project.root / "out"):
         page = browser.new_page()

@@ -12,6 +12,10 @@ from conftest import ROOT, ProjectCopy
 from validator.checks.run import check_workspace
 from validator.workspace import load_workspace
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
+
 CLUB = ROOT / "examples" / "club-cases.yml"
 
 

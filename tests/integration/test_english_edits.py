@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import ProjectCopy
+
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 
 CHAPTER = "docs/rules/characters-in-units.yml"
 PART_OF_THE_UNIT = """  - id: characters-in-units/part-of-the-unit

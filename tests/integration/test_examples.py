@@ -15,6 +15,10 @@ from validator.parallel import JOBS_VARIABLE
 from validator.workspace import load_workspace
 from whfb6.scenarios import RULESET
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
+
 CHAPTER = "docs/rules/monstrous-mounts.yml"
 
 

@@ -18,6 +18,9 @@ from validator.content.interface import engine_catalog_path
 from validator.site.pages import navigation
 from validator.workspace import load_workspace
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 
 def _engine_translation(language: str, msgid: str) -> str:
     with engine_catalog_path(language).open("rb") as handle:

@@ -16,6 +16,10 @@ from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 from validator.workspace import load_workspace
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
+
 RULEBOOK = load_rulebook(ROOT, load_project(ROOT))
 
 

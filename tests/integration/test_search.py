@@ -17,6 +17,10 @@ from validator.site import search
 from validator.site.search import Analyzer, build_index, fold, term_forms, words
 from validator.workspace import Workspace, load_workspace
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
+
 LANGUAGES = ("en", "es", "pl")
 
 

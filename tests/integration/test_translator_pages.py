@@ -7,7 +7,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from conftest import ProjectCopy
+
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 
 LANGUAGES = ("en", "es", "pl")
 

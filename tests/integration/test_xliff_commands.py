@@ -12,8 +12,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, ProjectCopy
 from translate.storage import poxliff
+
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 
 RULES = "locales/es/LC_MESSAGES/rules.po"
 TITLE = "characters-alone#title"
