@@ -113,9 +113,15 @@ def leftovers(strings: Iterable[str], words: Iterable[Word], allowed: Iterable[s
     as they are (:data:`NAMES`, :func:`kept_names`, :data:`SHARED_WORDS`); a cited
     section, quoted in its document's words, is not read."""
     names = [_name_pattern(name) for name in (*NAMES, *allowed)]
+    words = list(words)
+    # One search for any of the words first: most texts hold none, and only those that
+    # hold one are read word by word (the patterns are alike, case-blind, without groups).
+    any_word = re.compile("|".join(f"(?:{word.pattern.pattern})" for word in words), re.IGNORECASE)
     problems: dict[str, None] = {}
     texts = list(dict.fromkeys(" ".join(text.split()) for text in strings if text.strip()))
     for text in texts:
+        if not any_word.search(text):
+            continue
         text = QUOTED_SECTION.sub("\u2026", text)
         for name in names:
             text = name.sub("\u2026", text)
