@@ -17,7 +17,8 @@ from conftest import ROOT, ProjectCopy
 
 from validator.content.project import load_project
 
-pytestmark = needs_chromium
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = [needs_chromium, pytest.mark.reuses_the_book]
 LANGUAGES = ("en", "es", "pl")
 ORIGINS = ("disk", "served")
 
@@ -301,10 +302,8 @@ def test_the_page_folds_queries_as_the_build_folds_the_index(built_site: Path, b
     page.close()
 
 
-def test_a_site_with_a_site_url_asks_no_other_host_when_served_elsewhere(reused_project: ProjectCopy,
-                                                                        browser: Any) -> None:
+def test_a_site_with_a_site_url_asks_no_other_host_when_served_elsewhere(project: ProjectCopy, browser: Any) -> None:
     """Absolute alternates name the real host; a copy served elsewhere does not ask it."""
-    project = reused_project
     project.write("mkdocs.yml", project.read("mkdocs.yml") + "site_url: https://rules.example.org/wfb/\n")
     assert project.command("build", "--language", "es", "--site-dir", "out").code == 0
     asked: list[str] = []

@@ -1,7 +1,8 @@
 """Search as players ask, in a real browser: natural queries of each language (without
 accents, inflected, misspelt by a letter, nicknames, three words of a question) put
-into the search box of the built site (the first ones typed key by key), each with the entry it must bring in the first
-three results; and the same queries failing where the data they rely on is taken away."""
+into the search box of the built site (the first ones typed key by key), each with the
+entry it must bring in the first three results; and the same queries failing where the
+data they rely on is taken away."""
 
 from __future__ import annotations
 

@@ -98,9 +98,9 @@ class Visit:
     renderer process each time)."""
 
     def __init__(self, browser: Any, url: str, document: str | None = None) -> None:
-        """Open ``url``, or ``document`` under the address ``url``, answered by the
-        browser's own router (no network), so that the recorder is installed as on any
-        page (set_content would replace it)."""
+        """Open ``url``; or, given ``document``, answer every request of the tab with it
+        from the browser's own router (no network), the page at ``url`` included, so that
+        the recorder is installed as on any page (set_content would replace it)."""
         self.context = browser.new_context(viewport={"width": 1400, "height": 900})
         self.context.add_init_script(RECORDER)
         self.document = document

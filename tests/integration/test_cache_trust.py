@@ -75,8 +75,8 @@ def test_a_folder_others_can_fill_is_not_read(project: ProjectCopy, cache: Path,
     assert not mark.exists()
     owner = "another user owns it" if damage == "another-owner" else "others can write it"
     assert done.err == (f"validator: warning: results not kept: the cache folder {cache} is not safe to read "
-                           f"({cache}: {owner}), and its files are run as code. Fix: use a folder of your own "
-                           f"(chmod go-w {cache}, or set {CACHE_VARIABLE})\n")
+                        f"({cache}: {owner}), and its files are run as code. Fix: use a folder of your own "
+                        f"(chmod go-w {cache}, or set {CACHE_VARIABLE})\n")
 
 
 def test_a_relative_cache_folder_writes_nothing_into_the_project(project: ProjectCopy) -> None:

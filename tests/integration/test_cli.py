@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, ProjectCopy, copy_engine_interface
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 
 def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "validator", *arguments], cwd=cwd, capture_output=True,
@@ -90,8 +93,7 @@ def test_glossary_tbx_refuses_a_bad_argument_in_one_line(arguments: tuple[str, .
     assert list(tmp_path.iterdir()) == []
 
 
-def test_site_dir_option_chooses_where_sites_go(reused_project: ProjectCopy) -> None:
-    project = reused_project
+def test_site_dir_option_chooses_where_sites_go(project: ProjectCopy) -> None:
     done = project.command("build", "--site-dir", "public")  # relative to the working folder
     assert done.code == 0, done.err
     assert {p.name for p in (project.root / "public").iterdir()} >= {"en", "es", "pl", "index.html"}
@@ -120,8 +122,7 @@ def _wait_for(predicate, seconds: float = 60.0) -> bool:  # type: ignore[no-unty
     return False
 
 
-def test_serve_rebuilds_when_yaml_or_catalogue_changes(reused_project: ProjectCopy) -> None:
-    project = reused_project
+def test_serve_rebuilds_when_yaml_or_catalogue_changes(project: ProjectCopy) -> None:
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "validator", "serve", "--port", str(port),
                                "--site-dir", str(project.root / "preview")], cwd=project.root,

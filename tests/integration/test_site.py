@@ -14,6 +14,9 @@ from conftest import ROOT, ProjectCopy, break_a_polish_number
 
 from validator.parallel import JOBS_VARIABLE
 
+# No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
+pytestmark = pytest.mark.reuses_the_book
+
 LANGUAGES = ("en", "es", "pl")
 CHAPTER_PAGE = "monstrous-mounts.html"
 
@@ -132,15 +135,15 @@ def test_discrepancy_callout_in_the_readers_language(built_site: Path, language:
     assert "discrepancies.html#faq-mount-hit-allocation" in section
 
 
-def test_check_failure_refuses_to_build_and_keeps_the_old_site(reused_project: ProjectCopy, tmp_path: Path,
+def test_check_failure_refuses_to_build_and_keeps_the_old_site(project: ProjectCopy, tmp_path: Path,
                                                                 built_site: Path) -> None:
     site = tmp_path / "sites" / "out"
     shutil.copytree(built_site, site)  # the site a build made before
     before = (site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8")
-    reused_project.replace("docs/rules/monstrous-mounts.yml", "expect: {monster: 2, rider: 2}",
+    project.replace("docs/rules/monstrous-mounts.yml", "expect: {monster: 2, rider: 2}",
                     "expect: {monster: 1, rider: 3}")
-    reused_project.replace("docs/rules/monstrous-mounts.yml", "title: Movement", "title: Moving")
-    run = reused_project.command("build", "--site-dir", str(site))
+    project.replace("docs/rules/monstrous-mounts.yml", "title: Movement", "title: Moving")
+    run = project.command("build", "--site-dir", str(site))
     assert run.code == 1
     assert "Checks failed; the site was not built." in run.err
     assert (site / "en" / CHAPTER_PAGE).read_text(encoding="utf-8") == before
@@ -148,7 +151,7 @@ def test_check_failure_refuses_to_build_and_keeps_the_old_site(reused_project: P
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_lint_error_found_beside_the_pages_refuses_the_build(reused_project: ProjectCopy, tmp_path: Path,
+def test_a_lint_error_found_beside_the_pages_refuses_the_build(project: ProjectCopy, tmp_path: Path,
                                                                built_site: Path, monkeypatch: pytest.MonkeyPatch,
                                                                jobs: str) -> None:
     """The build runs the lint in a worker beside the pages; its errors stop the build as
@@ -156,9 +159,9 @@ def test_a_lint_error_found_beside_the_pages_refuses_the_build(reused_project: P
     site = tmp_path / "sites" / "out"
     shutil.copytree(built_site, site)  # the site a build made before
     before = sorted(str(p.relative_to(site)) for p in site.rglob("*"))
-    line = break_a_polish_number(reused_project)
+    line = break_a_polish_number(project)
     monkeypatch.setenv(JOBS_VARIABLE, jobs)
-    run = reused_project.command("build", "--site-dir", str(site))
+    run = project.command("build", "--site-dir", str(site))
     assert run.code == 1, run.err
     assert "Checks failed; the site was not built." in run.err
     assert f"locales/pl/LC_MESSAGES/rules.po:{line}:" in run.err and "numbers" in run.err
@@ -167,37 +170,37 @@ def test_a_lint_error_found_beside_the_pages_refuses_the_build(reused_project: P
     assert sorted(p.name for p in site.parent.iterdir()) == ["out"]
 
 
-def test_a_lint_error_is_reported_with_the_checks_other_problems(reused_project: ProjectCopy, tmp_path: Path) -> None:
-    break_a_polish_number(reused_project)
-    reused_project.replace("docs/rules/monstrous-mounts.yml", "expect: {monster: 2, rider: 2}",
+def test_a_lint_error_is_reported_with_the_checks_other_problems(project: ProjectCopy, tmp_path: Path) -> None:
+    break_a_polish_number(project)
+    project.replace("docs/rules/monstrous-mounts.yml", "expect: {monster: 2, rider: 2}",
                     "expect: {monster: 1, rider: 3}")
-    run = reused_project.command("build", "--site-dir", str(tmp_path / "site"))
+    run = project.command("build", "--site-dir", str(tmp_path / "site"))
     assert run.code == 1
     assert "rules.po" in run.err and "monstrous-mounts.yml" in run.err
     assert not (tmp_path / "site").exists()
 
 
-def test_a_failing_mkdocs_build_leaves_the_old_site(reused_project: ProjectCopy, tmp_path: Path,
+def test_a_failing_mkdocs_build_leaves_the_old_site(project: ProjectCopy, tmp_path: Path,
                                                      built_site: Path) -> None:
     site = tmp_path / "sites" / "out"
     shutil.copytree(built_site, site)  # the site a build made before
     before = sorted(str(p.relative_to(site)) for p in site.rglob("*"))
     # A broken link in a guide fails MkDocs itself (a broken mkdocs.yml is refused by the check first).
-    reused_project.write("docs/guide/translators.pl.md", reused_project.read("docs/guide/translators.pl.md")
+    project.write("docs/guide/translators.pl.md", project.read("docs/guide/translators.pl.md")
                   + "\n[broken](no-such-page.md)\n")
-    run = reused_project.command("build", "--site-dir", str(site))
+    run = project.command("build", "--site-dir", str(site))
     assert run.code == 1
     assert "MkDocs warned" in run.err and "no-such-page.md" in run.err and "Traceback" not in run.err
     assert sorted(str(p.relative_to(site)) for p in site.rglob("*")) == before
     assert sorted(p.name for p in site.parent.iterdir()) == ["out"]
 
 
-def test_untranslated_text_is_marked_as_english(reused_project: ProjectCopy, tmp_path: Path) -> None:
-    reused_project.replace("docs/rules/monstrous-mounts.yml",
+def test_untranslated_text_is_marked_as_english(project: ProjectCopy, tmp_path: Path) -> None:
+    project.replace("docs/rules/monstrous-mounts.yml",
                     "      A {term:character} and his {term:monstrous-mount} move together,",
                     "      A {term:character} and his {term:monstrous-mount} always move together,")
     site = tmp_path / "out"
-    assert reused_project.command("build", "--site-dir", str(site)).code == 0
+    assert project.command("build", "--site-dir", str(site)).code == 0
     html = (site / "es" / CHAPTER_PAGE).read_text(encoding="utf-8")
     section = html[html.index('id="movement"'):html.index('id="shooting-one-target"')]
     assert '<div class="untranslated" lang="en">' in section
@@ -231,13 +234,13 @@ def test_glossary_marks_terms_of_the_main_rulebook(built_site: Path, language: s
     assert marked == {term.id for term in elsewhere}
 
 
-def test_a_title_longer_than_a_yaml_key_may_be_builds(reused_project: ProjectCopy, tmp_path: Path) -> None:
+def test_a_title_longer_than_a_yaml_key_may_be_builds(project: ProjectCopy, tmp_path: Path) -> None:
     """The navigation's titles are the keys of MkDocs' configuration: written as JSON,
     one over 1,024 characters (which YAML refuses as a plain key) stopped the build."""
     long_title = "Characters riding chariots " + "in a very long title " * 60
     assert len(long_title) > 1024
-    reused_project.replace("docs/rules/chariots.yml", "  title: Characters riding chariots", f"  title: {long_title}")
-    run = reused_project.command("build", "--site-dir", str(tmp_path / "site"))
+    project.replace("docs/rules/chariots.yml", "  title: Characters riding chariots", f"  title: {long_title}")
+    run = project.command("build", "--site-dir", str(tmp_path / "site"))
     assert run.code == 0, run.err
     page = (tmp_path / "site" / "en" / "chariots.html").read_text(encoding="utf-8")
     assert long_title.strip() in page
