@@ -96,14 +96,24 @@ class Node(Frozen):
             return data
         if POSITION_KEY in data:
             raise ValueError(f"'{POSITION_KEY}' is a reserved key")
-        key_lines = {str(key): line_info.key(key)[0] + 1 for key in data}
+        key_lines = {str(key): _line_of(line_info, key) for key in data}
         # One level deeper too, so a stated outcome can point at the line of each of its fields.
         for key, value in data.items():
             nested = getattr(value, "lc", None)
             if nested is not None and isinstance(value, dict):
-                key_lines.update({f"{key}.{inner}": nested.key(inner)[0] + 1 for inner in value})
+                key_lines.update({f"{key}.{inner}": _line_of(nested, inner) for inner in value})
         position = Position(file=context.get("file", ""), line=line_info.line + 1, key_lines=key_lines)
         return {**data, POSITION_KEY: position}
+
+
+def _line_of(line_info: Any, key: Any) -> int:
+    """The line of ``key`` in its mapping, or the mapping's own line where ruamel kept
+    none for it (a key written with a tag, ``!x: 1``, is a new object each time it is
+    read, found in no record): the validation then refuses the key, at that line."""
+    try:
+        return int(line_info.key(key)[0]) + 1
+    except (KeyError, TypeError):
+        return int(line_info.line) + 1
 
 
 class Citation(Node):
