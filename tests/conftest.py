@@ -71,20 +71,10 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True
 
 
-def shares_a_module_fixture(item: pytest.Item) -> bool:
-    """Whether the test takes a fixture made once per module (a site built, a server, a
-    browser): such a module's tests run on one worker, so that the fixture is made once."""
-    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
-    return any(getattr(definition, "scope", "") == "module"
-               for defined in definitions.values() for definition in defined)
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+@pytest.hookimpl
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         item.add_marker(layer_of(item))
-        if shares_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @dataclass
@@ -355,6 +345,20 @@ def chromium_of_worker() -> Iterator[Any]:
     from browser_support import chromium
 
     yield from chromium()
+
+
+@pytest.fixture(scope="session")
+def phone_tour(tmp_path_factory: pytest.TempPathFactory, chromium_of_worker: Any, built_site: Path) -> dict[str, Any]:
+    """One tour of every page of the bundled site from disk, on a phone
+    (``browser_support.tour_every_page``), made once for the session: the tests of the
+    width, the console and requests, and the chapters' layout read what it found."""
+    import json
+
+    from browser_support import TOUR_FILE, write_tour
+
+    folder = made_once(tmp_path_factory, "phone-tour", lambda folder: write_tour(folder, chromium_of_worker,
+                                                                                  built_site))
+    return dict(json.loads((folder / TOUR_FILE).read_text(encoding="utf-8")))
 
 
 @pytest.fixture

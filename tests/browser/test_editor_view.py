@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import needs_chromium
+from browser_support import LAYOUT, PHONE, needs_chromium
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 390, "height": 844}
 LABELS = {"en": "Editor view", "es": "Vista de editor", "pl": "Widok redaktora"}
 LIST_WITHIN_SCREENS = 2
 """The chapter's list of rules ends within this many screens of the top of its page."""
@@ -91,19 +90,6 @@ def test_worked_examples_start_closed_with_question_and_answer_in_view(built_sit
         page.close()
 
 
-MEASURE = """() => {
-    const top = (element) => element.getBoundingClientRect().top + scrollY;
-    const article = document.querySelector('article');
-    const headings = [...article.querySelectorAll('h2[id]')];
-    const list = document.querySelector('.chapter-rules');
-    const links = list ? [...list.querySelectorAll('a[href]')].map((a) => a.getAttribute('href').split('#')[1]) : [];
-    const end = article.getBoundingClientRect().bottom + scrollY;
-    return {list: list ? list.getBoundingClientRect().bottom + scrollY : null, links,
-            rules: headings.map((h, i) => ({id: h.id, height: (i + 1 < headings.length ? top(headings[i + 1]) : end)
-                                           - top(h)}))};
-}"""
-
-
 def _tall(measured: dict[str, Any], screen: int) -> list[str]:
     """What keeps a reader from the rule he came for: a list of rules that is missing,
     too far down or incomplete, or a rule longer than a few screens."""
@@ -116,22 +102,23 @@ def _tall(measured: dict[str, Any], screen: int) -> list[str]:
     return faults
 
 
-def test_every_rule_is_near_the_top_of_its_chapter_on_a_phone(built_site: Path, browser: Any,
-                                                              workspace: Any) -> None:
-    page = browser.new_page(viewport=PHONE)
+def test_every_rule_is_near_the_top_of_its_chapter_on_a_phone(phone_tour: dict[str, Any], built_site: Path,
+                                                              browser: Any, workspace: Any) -> None:
+    """Every chapter in every language, as the tour of every page laid it out on a phone
+    (conftest's ``phone_tour``)."""
     faults: dict[str, list[str]] = {}
+    for language in workspace.project.languages:
+        for chapter in workspace.rulebook.chapters:
+            measured = phone_tour["layout"][f"{language.code}/{chapter.id}.html"]
+            assert len(measured["rules"]) == len(chapter.rules)
+            if found := _tall(measured, PHONE["height"]):
+                faults[f"{language.code}/{chapter.id}"] = found
+    assert faults == {}
+    # The measure can fail: with every example and note open, rules are too long.
+    page = browser.new_page(viewport=PHONE)
     try:
-        for language in workspace.project.languages:
-            for chapter in workspace.rulebook.chapters:
-                page.goto((built_site / language.code / f"{chapter.id}.html").as_uri())
-                measured = page.evaluate(MEASURE)
-                assert len(measured["rules"]) == len(chapter.rules)
-                if found := _tall(measured, PHONE["height"]):
-                    faults[f"{language.code}/{chapter.id}"] = found
-        assert faults == {}
-        # The measure can fail: with every example and note open, rules are too long.
         page.goto((built_site / "es" / "characters-in-units.html").as_uri())
         page.evaluate("() => document.querySelectorAll('details').forEach((box) => { box.open = true; })")
-        assert any(": " in fault and "screens" in fault for fault in _tall(page.evaluate(MEASURE), PHONE["height"]))
+        assert any(": " in fault and "screens" in fault for fault in _tall(page.evaluate(LAYOUT), PHONE["height"]))
     finally:
         page.close()

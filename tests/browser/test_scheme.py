@@ -31,8 +31,9 @@ def tab_to_switch(page: Any) -> int:
     raise AssertionError(f"the switch is not reached with Tab on {page.url}")
 
 
-@pytest.mark.parametrize("language", sorted(LABELS))
-@pytest.mark.parametrize("where", ["disk", "served"])
+# Each language's label once, from disk and served by turns: the switch's script is
+# the same in every language, and where the choice is kept differs from disk to served.
+@pytest.mark.parametrize(("language", "where"), [("en", "disk"), ("es", "served"), ("pl", "disk")])
 def test_the_keyboard_switches_to_dark_and_the_choice_stays(built_site: Path, server: str, browser: Any,
                                                              language: str, where: str) -> None:
     base = built_site.as_uri() if where == "disk" else server

@@ -12,14 +12,20 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import needs_chromium, serve
+from browser_support import (
+    DESKTOP,
+    LANGUAGES,
+    dice_query,
+    first_of_each_kind,
+    needs_chromium,
+    results,
+    serve,
+    watched,
+)
 from conftest import ROOT, ProjectCopy
-
-from validator.content.project import load_project
 
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
 pytestmark = [needs_chromium, pytest.mark.reuses_the_book]
-LANGUAGES = ("en", "es", "pl")
 ORIGINS = ("disk", "served")
 
 # Expected first results, chosen by reading the rules: the rule whose title or text
@@ -51,23 +57,12 @@ CHALLENGES = {"challenges/who-may-duel", "challenges/issuing", "challenges/accep
               "chariots/challenges"}  # "... desafío" in the title
 
 
-SINGLE_PAGES = frozenset({"index", "glossary", "discrepancies", "faq", "sources", "status", "translators", "404"})
-"""The pages a site has one of; every other page is a chapter or its parallel text."""
-
-
 @pytest.fixture(params=ORIGINS)
 def site(request: pytest.FixtureRequest, built_site: Path) -> str:
     """The site's root URL, opened from disk or served."""
     if request.param == "disk":
         return built_site.as_uri()
     return str(request.getfixturevalue("server"))
-
-
-def results(page: Any, query: str) -> list[str]:
-    """Type a query in the search box; the ids of the results, in order."""
-    page.fill("input.md-search__input", query)
-    page.wait_for_function("document.querySelector('.md-search-result__meta').textContent.trim() !== ''")
-    return list(page.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.dataset.entry)"))
 
 
 def open_page(browser: Any, url: str) -> Any:
@@ -78,8 +73,8 @@ def open_page(browser: Any, url: str) -> Any:
 
 
 # What a query finds is the same from disk and served (the index is one script, which
-# every page loads from both: test_no_console_error_... proves it): the queries run from
-# disk, as at the table without a network.
+# every page loads from both: the tour of every page from disk and the served pages
+# below prove it): the queries run from disk, as at the table without a network.
 @pytest.mark.parametrize("language", ["es", "pl", "en"])
 def test_queries_find_the_right_rule_first(built_site: Path, browser: Any, language: str) -> None:
     page = open_page(browser, (built_site / language / "index.html").as_uri())
@@ -179,11 +174,6 @@ def test_the_root_page_lists_the_languages_without_scripts(site: str, browser: A
     context.close()
 
 
-def dice_query(language: str) -> str:
-    """Two dice as the language's pages write them (``dice: notation`` in rulebook.yml)."""
-    return load_project(ROOT).dice.written("2D6", language)
-
-
 def test_the_404_page_works_in_each_language(site: str, browser: Any, built_site: Path) -> None:
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     for language in LANGUAGES:
@@ -201,41 +191,60 @@ def test_the_404_page_works_in_each_language(site: str, browser: Any, built_site
     page.close()
 
 
-def test_no_console_error_and_no_other_host_on_any_page(site: str, browser: Any, built_site: Path) -> None:
-    host = urlsplit(site).netloc
+def search_finds_the_dice(page: Any, language: str) -> None:
+    """The search, opened on the page: its index loads and the dice find a rule."""
+    page.click("input.md-search__input")
+    assert results(page, dice_query(language)), page.url
+    page.keyboard.press("Escape")
+
+
+def test_no_page_from_disk_logs_an_error_or_asks_another_host(phone_tour: dict[str, Any]) -> None:
+    """Every page of each language's site from disk, on a phone (conftest's
+    ``phone_tour``): none logs an error or a warning or asks another host, and the
+    search, opened on the first page of each kind, finds the dice.  (api/ holds the
+    open data, with a plain list page.)"""
+    assert len(phone_tour["pages"]) > 3 * 20
+    assert phone_tour["problems"] == []
+    assert len(phone_tour["found"]) >= 3 * 10
+    assert {page: found for page, found in phone_tour["found"].items() if not found} == {}
+
+
+def test_served_pages_log_no_error_and_ask_no_other_host(server: str, browser: Any, built_site: Path) -> None:
+    """Served, at a desktop's width (which runs what a page does for a wide screen), the
+    first page of each kind, the languages taking turns, the search opened on each: a
+    server changes how addresses resolve, not what a page asks for, and the pages of a
+    kind ask for the same in every language (the tour from disk opens every page)."""
     problems: list[str] = []
-    page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.on("console", lambda message: message.type in ("error", "warning") and problems.append(
-        f"{page.url}: console {message.type}: {message.text}"))
-    page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
-    page.on("request", lambda request: urlsplit(request.url).netloc != host and problems.append(
-        f"{page.url}: asked {request.url}"))
-    # Material's own search would start its worker: the site's search needs none.
-    page.on("request", lambda request: "/workers/" in request.url and problems.append(
-        f"{page.url}: started {request.url}"))
-    # Every page of each language's site from disk, where a page's own relative addresses
-    # are what fails; served, the first page of each kind (chapters and parallel texts are
-    # made alike), since a server changes how addresses resolve, not what a page asks for.
-    # The search, whose index and scripts every page of a kind asks for alike, is opened on
-    # the first page of each kind.  (api/ holds the open data, with a plain list page.)
-    pages = sorted(path for code in LANGUAGES for path in (built_site / code).glob("*.html"))
-    assert len(pages) > 3 * 10
-    kinds: dict[tuple[str, str], Path] = {}
-    for path in pages:
-        single = path.stem if path.stem in SINGLE_PAGES else "chapter"
-        kind = "parallel" if path.name.startswith("parallel-") else single
-        kinds.setdefault((path.parent.name, kind), path)
-    if not site.startswith("file:"):
-        pages = sorted(kinds.values())
-    for html_file in pages:
-        relative = html_file.relative_to(built_site).as_posix()
-        page.goto(f"{site}/{relative}")
-        if html_file in kinds.values():
-            page.click("input.md-search__input")
-            assert results(page, dice_query(relative.split("/")[0])), relative  # the index loads on the page
-            page.keyboard.press("Escape")
-    page.close()
+    kinds = first_of_each_kind(built_site)
+    names = sorted({kind for _language, kind in kinds})
+    chosen = [kinds[(LANGUAGES[number % len(LANGUAGES)], kind)] for number, kind in enumerate(names)]
+    assert {path.parent.name for path in chosen} == set(LANGUAGES) and len(chosen) >= 10
+    page = watched(browser, urlsplit(server).netloc, problems, DESKTOP)
+    try:
+        for html_file in chosen:
+            page.goto(f"{server}/{html_file.relative_to(built_site).as_posix()}")
+            search_finds_the_dice(page, html_file.parent.name)
+    finally:
+        page.close()
     assert problems == []
+
+
+def test_the_watch_sees_an_error_a_warning_and_another_host(built_site: Path, browser: Any) -> None:
+    """The two tests above can fail: a page that logs an error and a warning and asks
+    another host for an image has each written down."""
+    problems: list[str] = []
+    page = watched(browser, "", problems, DESKTOP)
+    try:
+        page.goto((built_site / "es" / "index.html").as_uri())
+        page.evaluate("""() => { console.error("planted error"); console.warn("planted warning");
+            const image = document.createElement("img"); image.src = "https://other.invalid/x.png";
+            document.body.append(image); }""")
+        page.wait_for_timeout(200)
+    finally:
+        page.close()
+    assert any("console error: planted error" in problem for problem in problems), problems
+    assert any("console warning: planted warning" in problem for problem in problems), problems
+    assert any("asked https://other.invalid/x.png" in problem for problem in problems), problems
 
 
 def test_a_search_index_without_folding_misses_unaccented_queries(built_site: Path, browser: Any,

@@ -10,36 +10,39 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, ProjectCopy, copy_engine_interface
+from conftest import ROOT, ProjectCopy, Run, copy_engine_interface, run_in_process
 
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
 pytestmark = pytest.mark.reuses_the_book
 
 
-def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "validator", *arguments], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+def run(*arguments: str, cwd: Path = ROOT) -> Run:
+    """The command in this process: its status and what it prints are what a process
+    gives (the first test sees one from outside, the entry point's test below another)."""
+    return run_in_process(cwd, *arguments)
 
 
 def test_no_command_is_a_usage_error() -> None:
-    done = run()
+    done = subprocess.run([sys.executable, "-m", "validator"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2
     assert "usage: validator" in done.stderr
+    same = run()
+    assert (same.code, same.err) == (2, done.stderr)
 
 
 def test_unknown_command_and_option_are_usage_errors() -> None:
-    assert run("publish").returncode == 2
-    assert run("build", "--site-folder", "x").returncode == 2
+    assert run("publish").code == 2
+    assert run("build", "--site-folder", "x").code == 2
 
 
 def test_jobs_must_be_a_whole_number_of_processes() -> None:
     for wrong in ("0", "-1", "two", "1.5", ""):
         done = run("--jobs", wrong, "check")
-        assert done.returncode == 2, wrong
-        assert done.stderr.strip().splitlines()[-1] == (
+        assert done.code == 2, wrong
+        assert done.err.strip().splitlines()[-1] == (
             f"validator: error: argument --jobs: {wrong!r} is not a number of processes: give a whole number, "
-            "1 or more"), done.stderr
-        assert "Traceback" not in done.stderr
+            "1 or more"), done.err
+        assert "Traceback" not in done.err
 
 
 def test_jobs_sets_how_many_processes_every_part_runs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,14 +61,14 @@ def test_jobs_sets_how_many_processes_every_part_runs(monkeypatch: pytest.Monkey
 
 def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:
     done = run("--project", str(tmp_path / "nowhere"), "check")
-    assert done.returncode == 2
-    assert "no such folder" in done.stderr
+    assert done.code == 2
+    assert "no such folder" in done.err
 
 
 def test_folder_without_rulebook_says_so(tmp_path: Path) -> None:
     done = run("check", cwd=tmp_path)
-    assert done.returncode == 1
-    assert "no rulebook.yml" in done.stderr and "Traceback" not in done.stderr
+    assert done.code == 1
+    assert "no rulebook.yml" in done.err and "Traceback" not in done.err
 
 
 def test_console_script_is_installed() -> None:
@@ -89,7 +92,7 @@ def test_console_script_is_installed() -> None:
 def test_glossary_tbx_refuses_a_bad_argument_in_one_line(arguments: tuple[str, ...], said: str,
                                                           tmp_path: Path) -> None:
     done = run("glossary-tbx", *(argument.format(tmp=tmp_path) for argument in arguments))
-    assert (done.returncode, done.stdout, done.stderr) == (2, "", said.format(tmp=tmp_path) + "\n")
+    assert (done.code, done.out, done.err) == (2, "", said.format(tmp=tmp_path) + "\n")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -130,12 +133,14 @@ def test_serve_rebuilds_when_yaml_or_catalogue_changes(project: ProjectCopy) -> 
     base = f"http://127.0.0.1:{port}"
     try:
         assert _wait_for(lambda: "What makes a mount monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
-        project.replace("docs/rules/monstrous-mounts.yml", "title: What makes a mount monstrous",
-                        "title: When a mount counts as monstrous")
-        assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
+        # The interface catalogue first: no page is rebuilt alone for it, so it waits for
+        # the whole build in the background (a YAML edit's, if it came first).
         catalog = project.read(copy_engine_interface(project.root, "pl"))  # a book's own words, added now
         project.write("locales/pl/LC_MESSAGES/ui.po", catalog.replace('msgstr "Słowniczek"', 'msgstr "Glosariusz"'))
         assert _wait_for(lambda: "Glosariusz" in _fetch(f"{base}/pl/glossary.html"))
+        project.replace("docs/rules/monstrous-mounts.yml", "title: What makes a mount monstrous",
+                        "title: When a mount counts as monstrous")
+        assert _wait_for(lambda: "When a mount counts as monstrous" in _fetch(f"{base}/en/monstrous-mounts.html"))
     finally:
         server.terminate()
         server.wait(timeout=30)

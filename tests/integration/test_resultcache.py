@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ProjectCopy, Run, break_a_polish_number
+from conftest import ProjectCopy, Run, Snapshot, break_a_polish_number, copy_project
 
 from validator import resultcache
 from validator.checks import lint
@@ -37,6 +38,27 @@ def uncached(project: ProjectCopy, *arguments: str) -> Run:
     return run(project, *arguments, "--no-cache")
 
 
+@pytest.fixture(scope="module")
+def _checked_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[ProjectCopy, Snapshot, Snapshot]:
+    """A copy of the book checked once, with what it and its cache held then."""
+    book = ProjectCopy(copy_project(tmp_path_factory.mktemp("checked-book")))
+    assert run(book, "check").code == 0
+    return book, Snapshot(book.root), Snapshot(cache_of(book))
+
+
+@pytest.fixture
+def book(_checked_book: tuple[ProjectCopy, Snapshot, Snapshot]) -> Iterator[ProjectCopy]:
+    """The book with the results of one check of it kept, as after a first check: the
+    worker's one copy, the book and its cache put back as they were after each test
+    (the tests that need nothing kept take a ``project`` of their own)."""
+    copy, files, kept = _checked_book
+    files.restore()
+    kept.restore()
+    yield copy
+    files.restore()
+    kept.restore()
+
+
 def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_project(project: ProjectCopy) -> None:
     before = sorted(path.relative_to(project.root) for path in project.root.rglob("*"))
     cold = run(project, "check")
@@ -54,55 +76,55 @@ def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_projec
     assert sorted(path.relative_to(project.root) for path in project.root.rglob("*")) == before
 
 
-def test_each_edit_is_seen_by_the_next_check(project: ProjectCopy) -> None:
+def test_each_edit_is_seen_by_the_next_check(book: ProjectCopy) -> None:
     """Every kind of kept result, made stale by an edit: a parsed YAML file, an
     example's outcome, a catalogue, a message's lint findings."""
-    assert run(project, "check").code == 0
+    assert run(book, "check").code == 0
     # A worked example's stated outcome (its YAML file and its outcome are kept).
     stated = "expect: {kind: monstrous, rider_save: 5, "
-    line = project.replace("docs/rules/monstrous-mounts.yml", stated, stated.replace("5", "6"))
-    broken = run(project, "check")
+    line = book.replace("docs/rules/monstrous-mounts.yml", stated, stated.replace("5", "6"))
+    broken = run(book, "check")
     assert broken.code == 1
     assert f"docs/rules/monstrous-mounts.yml:{line}:" in broken.err
     assert "expected rider_save = 6, computed 5" in broken.err
-    same(broken, uncached(project, "check"))
-    project.replace("docs/rules/monstrous-mounts.yml", stated.replace("5", "6"), stated)
-    assert run(project, "check").code == 0
+    same(broken, uncached(book, "check"))
+    book.replace("docs/rules/monstrous-mounts.yml", stated.replace("5", "6"), stated)
+    assert run(book, "check").code == 0
     # A number in a translation (the catalogue and that message's findings are kept).
-    line = break_a_polish_number(project)
-    broken = run(project, "check")
+    line = break_a_polish_number(book)
+    broken = run(book, "check")
     assert broken.code == 1
     assert f"locales/pl/LC_MESSAGES/rules.po:{line}:" in broken.err and "numbers: numbers or dice differ" in broken.err
-    same(broken, uncached(project, "check"))
+    same(broken, uncached(book, "check"))
 
 
-def test_a_glossary_edit_relints_messages_that_did_not_change(project: ProjectCopy) -> None:
+def test_a_glossary_edit_relints_messages_that_did_not_change(book: ProjectCopy) -> None:
     """The lint's findings for a message are kept by the message and the glossary:
     forbidding a word makes every unchanged message that uses it an error."""
-    assert run(project, "check").code == 0
-    project.replace("docs/glossary.yml", "forbidden:\n      es: [espader]", "forbidden:\n      es: [espadach]")
-    broken = run(project, "check")
+    assert run(book, "check").code == 0
+    book.replace("docs/glossary.yml", "forbidden:\n      es: [espader]", "forbidden:\n      es: [espadach]")
+    broken = run(book, "check")
     assert broken.code == 1
     assert "terminology: 'espadach" in broken.err
-    same(broken, uncached(project, "check"))
+    same(broken, uncached(book, "check"))
 
 
-def test_the_glossary_test_fails_when_the_lint_key_leaves_the_glossary_out(project: ProjectCopy,
+def test_the_glossary_test_fails_when_the_lint_key_leaves_the_glossary_out(book: ProjectCopy,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The test above can fail: with a key that leaves the glossary out, the edit goes
     unseen and the stale, clean findings are given back."""
     from validator.cli import main
 
     monkeypatch.setattr(lint.LintContext, "key", property(lambda context: resultcache.digest(context.language)))
-    assert main(["--project", str(project.root), "check"]) == 0
-    project.replace("docs/glossary.yml", "forbidden:\n      es: [espader]", "forbidden:\n      es: [espadach]")
-    assert main(["--project", str(project.root), "check"]) == 0  # stale: the flawed key hides the error
-    assert main(["--project", str(project.root), "check", "--no-cache"]) == 1
+    assert main(["--project", str(book.root), "check"]) == 0
+    book.replace("docs/glossary.yml", "forbidden:\n      es: [espader]", "forbidden:\n      es: [espadach]")
+    assert main(["--project", str(book.root), "check"]) == 0  # stale: the flawed key hides the error
+    assert main(["--project", str(book.root), "check", "--no-cache"]) == 1
 
 
-def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCopy) -> None:
-    cold = run(project, "check")
-    folder = cache_of(project)
+def test_a_damaged_or_foreign_cache_is_only_results_not_kept(book: ProjectCopy) -> None:
+    cold = run(book, "check")
+    folder = cache_of(book)
     inputs = sorted((folder / "inputs").iterdir())
     for number, path in enumerate(inputs):
         if number % 2:
@@ -115,8 +137,8 @@ def test_a_damaged_or_foreign_cache_is_only_results_not_kept(project: ProjectCop
     (folder / "lint-pl-whole.pickle").write_bytes(b"validator-results-1\n" + resultcache.fingerprint() + b"\n"
                                                   + pickle.dumps({b"key": ("not", "findings", "at all")}))
     (folder / "core.pickle").write_bytes(b"\x80")
-    same(run(project, "check"), cold)
-    same(run(project, "check"), cold)
+    same(run(book, "check"), cold)
+    same(run(book, "check"), cold)
 
 
 def test_a_cache_folder_that_cannot_be_written_costs_nothing(project: ProjectCopy,
@@ -187,42 +209,42 @@ def rewritten(before: dict[str, int], after: dict[str, int]) -> set[str]:
     return {name for name, written in after.items() if before.get(name) != written}
 
 
-def test_an_edit_rewrites_only_what_was_made_of_the_edited_file(project: ProjectCopy) -> None:
-    assert run(project, "check").code == 0
-    before = mtimes(project)
-    project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
-    assert run(project, "check").code == 0
-    changed = {name for name in rewritten(before, mtimes(project)) if name.startswith("inputs/")}
+def test_an_edit_rewrites_only_what_was_made_of_the_edited_file(book: ProjectCopy) -> None:
+    assert run(book, "check").code == 0
+    before = mtimes(book)
+    book.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
+    assert run(book, "check").code == 0
+    changed = {name for name in rewritten(before, mtimes(book)) if name.startswith("inputs/")}
     assert len(changed) == 1 and changed.pop().startswith("inputs/chariots-yml-")
-    assert set(mtimes(project)) == set(before)  # nothing added, nothing dropped
+    assert set(mtimes(book)) == set(before)  # nothing added, nothing dropped
 
 
-def test_a_renamed_input_file_leaves_nothing_kept_for_its_old_name(project: ProjectCopy) -> None:
-    assert run(project, "check").code == 0
-    old = project.path("docs/rules/chariots.yml")
+def test_a_renamed_input_file_leaves_nothing_kept_for_its_old_name(book: ProjectCopy) -> None:
+    assert run(book, "check").code == 0
+    old = book.path("docs/rules/chariots.yml")
     old.rename(old.with_name("war-chariots.yml"))
-    assert run(project, "check").code == 0
-    inputs = sorted(path.name for path in (cache_of(project) / "inputs").iterdir())
+    assert run(book, "check").code == 0
+    inputs = sorted(path.name for path in (cache_of(book) / "inputs").iterdir())
     assert any(name.startswith("war-chariots-yml-") for name in inputs)
     assert not any(name.startswith("chariots-yml-") for name in inputs)
 
 
-def test_an_english_edit_relints_its_messages_in_every_language_as_a_whole_lint_would(project: ProjectCopy) -> None:
+def test_an_english_edit_relints_its_messages_in_every_language_as_a_whole_lint_would(book: ProjectCopy) -> None:
     """The English text of a rule changes: each language's findings are those kept,
     but for that rule's message, linted again (its translation is now out of date);
     the messages' own findings (lint-es.pickle) are not even read."""
-    assert run(project, "check").code == 0
-    before = mtimes(project)
-    project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
-    warm = run(project, "lint")
+    assert run(book, "check").code == 0
+    before = mtimes(book)
+    book.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
+    warm = run(book, "lint")
     assert warm.out.count("the translation was made for an older English text") >= 2  # es and pl
-    same(warm, uncached(project, "lint"))
-    assert {"lint-es-whole.pickle", "lint-pl-whole.pickle"} <= rewritten(before, mtimes(project))
-    assert not {"lint-es.pickle", "lint-pl.pickle"} & rewritten(before, mtimes(project))
+    same(warm, uncached(book, "lint"))
+    assert {"lint-es-whole.pickle", "lint-pl-whole.pickle"} <= rewritten(before, mtimes(book))
+    assert not {"lint-es.pickle", "lint-pl.pickle"} & rewritten(before, mtimes(book))
 
 
 def test_the_english_edit_test_fails_when_the_kept_findings_ignore_the_edit(
-        project: ProjectCopy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        book: ProjectCopy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The test above can fail: findings kept without the messages whose English
     changed linted again are stale, and the lint says less than a whole one."""
     from validator.checks import lintparts
@@ -231,24 +253,24 @@ def test_the_english_edit_test_fails_when_the_kept_findings_ignore_the_edit(
     def stale(self: lintparts._Part, _workspace: object, earlier: object) -> list[lint.Finding] | None:
         return list(earlier[1]) if isinstance(earlier, tuple) else None
 
-    assert run(project, "check").code == 0
-    project.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
+    assert run(book, "check").code == 0
+    book.replace("docs/rules/chariots.yml", "    title: ", "    title: Edited ")
     monkeypatch.setattr(lintparts._Part, "updated", stale)
     capsys.readouterr()
-    main(["--project", str(project.root), "lint"])
+    main(["--project", str(book.root), "lint"])
     warm = capsys.readouterr().out
     assert "older English text" not in warm
-    assert warm != uncached(project, "lint").out
+    assert warm != uncached(book, "lint").out
 
 
-def test_a_catalogue_edit_leaves_what_was_made_of_the_other_inputs(project: ProjectCopy) -> None:
-    assert run(project, "check").code == 0
-    before = mtimes(project)
-    line = break_a_polish_number(project)
-    broken = run(project, "check")
+def test_a_catalogue_edit_leaves_what_was_made_of_the_other_inputs(book: ProjectCopy) -> None:
+    assert run(book, "check").code == 0
+    before = mtimes(book)
+    line = break_a_polish_number(book)
+    broken = run(book, "check")
     assert broken.code == 1 and f"locales/pl/LC_MESSAGES/rules.po:{line}:" in broken.err
-    same(broken, uncached(project, "check"))
-    changed = rewritten(before, mtimes(project))
+    same(broken, uncached(book, "check"))
+    changed = rewritten(before, mtimes(book))
     assert "lint-pl-whole.pickle" in changed
     assert not {"lint-es-whole.pickle", "lint-source-whole.pickle", "examples.pickle"} & changed
 
@@ -275,24 +297,24 @@ def edit_two_spanish_entries(project: ProjectCopy) -> None:
     translate_anew(project, "characters-alone#title", "Personajes ", "en solitario, ", "los 7")
 
 
-def test_a_few_catalogue_entries_edited_are_linted_alone_as_a_whole_lint_would(project: ProjectCopy) -> None:
+def test_a_few_catalogue_entries_edited_are_linted_alone_as_a_whole_lint_would(book: ProjectCopy) -> None:
     """The catalogue is read by patching its earlier reading, and its findings are
     the kept ones, but for the edited entries', linted again, and every later one's,
     at its new line; the messages' own findings (lint-es.pickle, which a relint message
     by message writes) are left as they were."""
-    assert run(project, "check").code == 0
-    edit_two_spanish_entries(project)
-    before = mtimes(project)
-    warm = run(project, "lint").out
-    assert "lint-es.pickle" not in rewritten(before, mtimes(project))
-    cold = uncached(project, "lint").out
+    assert run(book, "check").code == 0
+    edit_two_spanish_entries(book)
+    before = mtimes(book)
+    warm = run(book, "lint").out
+    assert "lint-es.pickle" not in rewritten(before, mtimes(book))
+    cold = uncached(book, "lint").out
     assert warm == cold
     assert cold.count("numbers") >= 2 and "rules.po" in cold, cold
 
 
 @pytest.mark.parametrize("broken", ["contexts", "lines"])
 def test_the_catalogue_edit_test_fails_when_the_kept_findings_miss_the_edit(
-        project: ProjectCopy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        book: ProjectCopy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         broken: str) -> None:
     """The test above can fail: an edit recorded without its entries, or without the
     lines it moved, leaves kept findings that a whole lint would not give."""
@@ -305,13 +327,13 @@ def test_the_catalogue_edit_test_fails_when_the_kept_findings_miss_the_edit(
         return real(since, frozenset() if broken == "contexts" else contexts,
                     lines_moved and broken != "lines")
 
-    assert run(project, "check").code == 0
-    edit_two_spanish_entries(project)
+    assert run(book, "check").code == 0
+    edit_two_spanish_entries(book)
     monkeypatch.setattr(workspace, "CatalogEdit", misrecorded)
     capsys.readouterr()
-    main(["--project", str(project.root), "lint"])
+    main(["--project", str(book.root), "lint"])
     warm = capsys.readouterr().out
-    assert warm != uncached(project, "lint").out
+    assert warm != uncached(book, "lint").out
 
 
 CORE_IMPORTED = ("import sys; from validator.cli import main; status = main(['check']); "
