@@ -127,8 +127,11 @@ def test_no_english_interface_word_is_left(language: str, server: str, browser: 
     assert sum(1 for text in strings["chapter"] if text.strip()) > 100  # the collection read the page
     assert len(strings["try-it of monstrous-mounts.html"]) > 100
     allowed = [*kept_names(language), *SHARED_WORDS.get(language, ())]
-    found = {kind: leftovers(texts, words, allowed) for kind, texts in strings.items()}
-    assert {kind: lines for kind, lines in found.items() if lines} == {}
+    # Every distinct text read once (the header, the navigation and the footer are on every
+    # page); where one is left, each kind's texts again, to say where.
+    if leftovers([text for texts in strings.values() for text in texts], words, allowed):
+        found = {kind: leftovers(texts, words, allowed) for kind, texts in strings.items()}
+        assert {kind: lines for kind, lines in found.items() if lines} == {}
 
 
 @pytest.mark.parametrize("origin", ["disk", "served"])

@@ -231,7 +231,7 @@ def test_glossary_terms_and_answers_score_below_the_rules(indexes: dict[str, dic
 
 def test_hreflang_alternates_are_absolute_with_a_site_url(project: ProjectCopy) -> None:
     project.write("mkdocs.yml", project.read("mkdocs.yml") + "site_url: https://rules.example.org/wfb/\n")
-    done = project.command("build", "--site-dir", "out")
+    done = project.command("build", "--site-dir", "out", "--language", "es")  # the others' addresses all the same
     assert done.code == 0, done.err
     page = (project.root / "out" / "es" / "chariots.html").read_text(encoding="utf-8")
     alternates = dict((lang, href) for href, lang in
