@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import ProjectCopy
+from conftest import ProjectCopy, copy_project
 
 
 def _serve(project: ProjectCopy, *arguments: str) -> subprocess.Popen[str]:
@@ -83,9 +83,16 @@ def _status(url: str) -> int:
         return int(error.code)
 
 
-@pytest.fixture
-def served(project: ProjectCopy) -> Iterator[tuple[subprocess.Popen[str], str, queue.Queue[str], list[str]]]:
-    server = _serve(project, "--port", "0")
+@pytest.fixture(scope="module")
+def served_book(tmp_path_factory: pytest.TempPathFactory) -> ProjectCopy:
+    """The copy of the book the module's preview serves."""
+    return ProjectCopy(copy_project(tmp_path_factory.mktemp("served-book")))
+
+
+@pytest.fixture(scope="module")
+def served(served_book: ProjectCopy) -> Iterator[tuple[subprocess.Popen[str], str, queue.Queue[str], list[str]]]:
+    """One preview for the module's tests (each leaves the book as it found it)."""
+    server = _serve(served_book, "--port", "0")
     out, errors = _lines(server.stdout), _lines(server.stderr)
     seen: list[str] = []
     try:
@@ -111,10 +118,10 @@ def test_port_0_serves_on_the_port_it_got_and_a_nul_is_a_400(
 
 
 def test_a_fifo_among_the_chapters_holds_up_no_request(
-        project: ProjectCopy, served: tuple[subprocess.Popen[str], str, queue.Queue[str], list[str]]) -> None:
+        served_book: ProjectCopy, served: tuple[subprocess.Popen[str], str, queue.Queue[str], list[str]]) -> None:
     _server, url, errors, seen = served
     assert _status(url + "/") == 200
-    fifo = project.path("docs/rules/zz-waiting.yml")
+    fifo = served_book.path("docs/rules/zz-waiting.yml")
     os.mkfifo(fifo)
     _wait_for(errors, r"docs/rules/zz-waiting\.yml: is a FIFO \(named pipe\), not a regular file", seen)
     assert _status(url + "/") == 200
