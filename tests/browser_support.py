@@ -62,6 +62,7 @@ def results(page: Any, query: str) -> list[str]:
     return list(page.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.dataset.entry)"))
 
 
+@functools.cache
 def dice_query(language: str) -> str:
     """Two dice as the language's pages write them (``dice: notation`` in rulebook.yml)."""
     from conftest import ROOT
@@ -162,3 +163,8 @@ TOUR_FILE = "tour.json"
 def write_tour(folder: Path, browser: Any, site: Path) -> None:
     """The tour of ``site``, kept as JSON in ``folder``, for every worker to read."""
     (folder / TOUR_FILE).write_text(json.dumps(tour_every_page(browser, site)), encoding="utf-8")
+
+
+def read_tour(folder: Path) -> dict[str, Any]:
+    """The tour :func:`write_tour` kept in ``folder``."""
+    return dict(json.loads((folder / TOUR_FILE).read_text(encoding="utf-8")))

@@ -221,7 +221,7 @@ def project(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProjectC
     """A fresh copy of the bundled project that a test may break; in a module marked
     ``reuses_the_book``, the worker's one copy instead (``reused_project``)."""
     if request.node.get_closest_marker("reuses_the_book"):
-        yield from _restored(request.getfixturevalue("_kept_project"))
+        yield from restored(*request.getfixturevalue("_kept_project"))
         return
     copy_project(tmp_path)
     yield ProjectCopy(tmp_path)
@@ -283,14 +283,16 @@ def reused_project(_kept_project: tuple[ProjectCopy, Snapshot]) -> Iterator[Proj
     kept by the checks before (the cache is per project path), so a test that breaks
     one file checks the whole book again at the cost of what that file touches; the
     cache is keyed by bytes, so what a test broke is never taken for what is restored."""
-    yield from _restored(_kept_project)
+    yield from restored(*_kept_project)
 
 
-def _restored(kept: tuple[ProjectCopy, Snapshot]) -> Iterator[ProjectCopy]:
-    copy, snapshot = kept
-    snapshot.restore()
+def restored(copy: ProjectCopy, *snapshots: Snapshot) -> Iterator[ProjectCopy]:
+    """``copy`` for one test, with what each snapshot holds put back before and after it."""
+    for snapshot in snapshots:
+        snapshot.restore()
     yield copy
-    snapshot.restore()
+    for snapshot in snapshots:
+        snapshot.restore()
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -352,13 +354,10 @@ def phone_tour(tmp_path_factory: pytest.TempPathFactory, chromium_of_worker: Any
     """One tour of every page of the bundled site from disk, on a phone
     (``browser_support.tour_every_page``), made once for the session: the tests of the
     width, the console and requests, and the chapters' layout read what it found."""
-    import json
+    from browser_support import read_tour, write_tour
 
-    from browser_support import TOUR_FILE, write_tour
-
-    folder = made_once(tmp_path_factory, "phone-tour", lambda folder: write_tour(folder, chromium_of_worker,
-                                                                                  built_site))
-    return dict(json.loads((folder / TOUR_FILE).read_text(encoding="utf-8")))
+    return read_tour(made_once(tmp_path_factory, "phone-tour",
+                               lambda folder: write_tour(folder, chromium_of_worker, built_site)))
 
 
 @pytest.fixture

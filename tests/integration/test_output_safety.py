@@ -28,22 +28,15 @@ from validator.workspace import Workspace, load_workspace
 pytestmark = pytest.mark.reuses_the_book
 
 
-def build(project: ProjectCopy, site: Path | str, *arguments: str, umask: int = 0o022, **environment: str) -> Run:
+def build(project: ProjectCopy, site: Path | str, *arguments: str, umask: int = 0o022) -> Run:
     """``validator build --site-dir SITE ARGUMENTS`` in this process (what is proved is
-    where it writes and what it says, not its command line), under ``umask`` and with
-    ``environment`` set; both are put back afterwards."""
-    earlier_umask = os.umask(umask)
-    earlier = {name: os.environ.get(name) for name in environment}
-    os.environ.update(environment)
+    where it writes and what it says, not its command line), under ``umask``, which is
+    put back afterwards."""
+    earlier = os.umask(umask)
     try:
         return project.command("build", "--site-dir", str(site), *arguments)
     finally:
-        os.umask(earlier_umask)
-        for name, value in earlier.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        os.umask(earlier)
 
 
 def snapshot(folder: Path) -> dict[str, bytes | str]:
@@ -144,8 +137,10 @@ def test_serve_refuses_what_build_refuses(project: ProjectCopy, tmp_path: Path) 
     assert snapshot(folder) == {"keep.txt": b"keep\n"}
 
 
-def test_a_bad_source_date_epoch_is_refused(project: ProjectCopy, tmp_path: Path) -> None:
-    run = build(project, tmp_path / "site", SOURCE_DATE_EPOCH="yesterday")
+def test_a_bad_source_date_epoch_is_refused(project: ProjectCopy, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    run = build(project, tmp_path / "site")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
     assert "SOURCE_DATE_EPOCH" in run.err and "Fix:" in run.err and "Traceback" not in run.err
     assert not (tmp_path / "site").exists()

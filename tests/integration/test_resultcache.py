@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ProjectCopy, Run, Snapshot, break_a_polish_number, copy_project
+from conftest import ProjectCopy, Run, Snapshot, break_a_polish_number, copy_project, restored
 
 from validator import resultcache
 from validator.checks import lint
@@ -51,12 +51,7 @@ def book(_checked_book: tuple[ProjectCopy, Snapshot, Snapshot]) -> Iterator[Proj
     """The book with the results of one check of it kept, as after a first check: the
     worker's one copy, the book and its cache put back as they were after each test
     (the tests that need nothing kept take a ``project`` of their own)."""
-    copy, files, kept = _checked_book
-    files.restore()
-    kept.restore()
-    yield copy
-    files.restore()
-    kept.restore()
+    yield from restored(*_checked_book)
 
 
 def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_project(project: ProjectCopy) -> None:

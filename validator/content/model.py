@@ -107,9 +107,10 @@ class Node(Frozen):
 
 
 def _line_of(line_info: Any, key: Any) -> int:
-    """The line of ``key`` in its mapping, or the mapping's own line where ruamel kept
-    none for it (a key written with a tag, ``!x: 1``, is a new object each time it is
-    read, found in no record): the validation then refuses the key, at that line."""
+    """The line of ``key`` in its mapping, or the mapping's own line where ruamel's
+    record cannot give one (a key written with a tag, ``!x: 1``, is a new object each
+    time it is read, found in no record; a mapping may have no record of its keys at
+    all): the validation then refuses the key, at that line."""
     try:
         return int(line_info.key(key)[0]) + 1
     except (KeyError, TypeError):
