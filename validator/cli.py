@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from validator.parallel import JOBS_VARIABLE
+from validator.parallel import JOBS_VARIABLE, BadJobsSetting, job_count, jobs_setting
 from validator.plain import to_json
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE, results_kept, working_on
@@ -93,6 +93,10 @@ def _parser() -> argparse.ArgumentParser:
                                      "of an XLIFF file of xliff-export into the catalogues, changing nothing else")
     merge.add_argument("language", metavar="LANG", help="the language of the file (e.g. es)")
     merge.add_argument("file", type=Path, metavar="FILE", help="the XLIFF file, as the translation tool saved it")
+    merge.add_argument("--clear-empty", action="store_true",
+                       help="a unit without a translation (no <target>, or an empty one) empties the entry's; by "
+                       "default such a unit leaves the entry as it was")
+    merge.add_argument("--list", action="store_true", help="also list each unit: changed, kept or refused, and why")
     merge.set_defaults(handler=_i18n_xliff_import)
 
     tbx = commands.add_parser("glossary-tbx", help="write one language's glossary as TBX, for translators' "
@@ -136,9 +140,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _job_count(text: str) -> int:
     """``--jobs``: a whole number of processes, one at least."""
-    if not text.strip().isdigit() or int(text) < 1:
+    count = job_count(text)
+    if count is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes: give a whole number, 1 or more")
-    return int(text)
+    return count
 
 
 def _port(text: str) -> int:
@@ -181,8 +186,15 @@ def main(argv: Sequence[str] | None = None) -> int:
               "run it with its output open (redirect it to a file, or to /dev/null to discard it)", file=sys.stderr)
         return EXIT_USAGE
     _fit_to_terminal(sys.stdout)
-    if arguments.jobs is not None:
-        os.environ[JOBS_VARIABLE] = str(arguments.jobs)  # read by every part that runs jobs, forked ones too
+    try:
+        jobs = jobs_setting(arguments.jobs, os.environ)
+    except BadJobsSetting as error:
+        print(f"validator: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if jobs.note is not None:
+        print(f"validator: note: {jobs.note}", file=sys.stderr)
+    if jobs.count is not None:
+        os.environ[JOBS_VARIABLE] = str(jobs.count)  # read by every part that runs jobs, forked ones too
     project = arguments.project.resolve()
     if not project.is_dir():
         print(f"validator: error: --project {arguments.project}: no such folder", file=sys.stderr)
@@ -444,19 +456,37 @@ def _i18n_xliff_export(project: Path, arguments: argparse.Namespace) -> int:
 def _i18n_xliff_import(project: Path, arguments: argparse.Namespace) -> int:
     from validator.content.merge import write_bytes_atomically
     from validator.content.project import PROJECT_FILE
-    from validator.content.xliff import import_xliff
+    from validator.content.xliff import CHANGED, KEPT, REFUSED, import_xliff
     from validator.content.yamlsource import read_input
     from validator.i18n import language_catalogs
+    from validator.problems import printable
 
     code, shown = arguments.language, str(arguments.file)
     books = [*language_catalogs(project, code)] if (project / PROJECT_FILE).is_file() else []
     catalogs = {catalog.name: catalog.path for catalog in [*books, *language_catalogs(project, code, engine=True)]}
-    changes = import_xliff(read_input(_absolute(arguments.file), shown), shown, code, catalogs)
-    for change in changes:  # every change is known before the first is written
+    imported = import_xliff(read_input(_absolute(arguments.file), shown), shown, code, catalogs,
+                            clear_empty=arguments.clear_empty)
+    if arguments.list:
+        for outcome in imported.outcomes:
+            print(printable(f"{outcome.fate:<8} {outcome.catalogue}:{outcome.name}: {outcome.why}"))
+    for change in imported.changes:  # every change is known before the first is written
         write_bytes_atomically(change.data, change.path)
-        print(f"{change.shown}: {change.entries} entr{'y' if change.entries == 1 else 'ies'} changed")
-    if not changes:
-        print(f"No catalogue changed: {shown} holds what the catalogues of '{code}' hold.")
+    for catalogue in dict.fromkeys(outcome.catalogue for outcome in imported.outcomes):
+        counts = ", ".join(f"{imported.count(fate, catalogue)} {fate}" for fate in (CHANGED, KEPT, REFUSED))
+        print(printable(f"{catalogue}: {counts}"))
+    kept_empty = sum(1 for outcome in imported.outcomes if outcome.fate == KEPT and outcome.why.startswith("no "))
+    if imported.problems:
+        _report(ProblemsFound(imported.problems))
+        print(f"Nothing written: {imported.count(REFUSED)} of the file's units are refused. Fix them, or export "
+              "again and translate in the new file.", file=sys.stderr)
+        return EXIT_PROBLEMS
+    if kept_empty and not arguments.clear_empty:
+        print(f"{kept_empty} unit{'s' if kept_empty != 1 else ''} without a translation left "
+              f"{'their entries' if kept_empty != 1 else 'its entry'} as {'they were' if kept_empty != 1 else 'it was'}"
+              " (--clear-empty empties them; --list names them).")
+    if not imported.changes:
+        print("No catalogue changed." if kept_empty else
+              f"No catalogue changed: {shown} holds what the catalogues of '{code}' hold.")
     else:
         print(f"Next: validator lint --language {code}, then commit the catalogues.")
     return EXIT_OK

@@ -22,13 +22,15 @@ import gc
 import multiprocessing
 import os
 import pickle
+import re
 import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from validator.problems import Problem, ProblemsFound
+from validator.problems import Problem, ProblemsFound, printable
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -51,6 +53,57 @@ def jobs(count: int) -> int:
     wanted = os.environ.get(JOBS_VARIABLE, "")
     cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else usable_cores()
     return min(cores, count)
+
+
+@dataclass(frozen=True)
+class JobsSetting:
+    """How many processes a command may run at once, as the user set it (``None``:
+    one per core), and the line that says it was capped, if it was."""
+
+    count: int | None
+    note: str | None = None
+
+
+class BadJobsSetting(ValueError):
+    """A ``VALIDATOR_JOBS`` that is no number of processes: the line that says so."""
+
+
+def jobs_setting(flag: int | None, environment: Mapping[str, str]) -> JobsSetting:
+    """The number of processes of ``--jobs`` (``flag``, already a whole number, 1 or
+    more), else of ``VALIDATOR_JOBS`` (unset or empty: one per core), capped at the
+    cores this process may use: more processes than cores only share them, each with
+    a whole copy of the book in memory.  Raises :class:`BadJobsSetting` for a variable
+    that is not a whole number, 1 or more."""
+    if flag is not None:
+        wanted, named = flag, f"--jobs {flag}"
+    else:
+        value = environment.get(JOBS_VARIABLE, "")
+        if not value.strip():
+            return JobsSetting(None)
+        count = job_count(value)
+        if count is None:
+            raise BadJobsSetting(f"{JOBS_VARIABLE}={printable(value)[:40]} is not a number of processes. Fix: give "
+                                 f"a whole number, 1 or more, or unset {JOBS_VARIABLE} (one process per core)")
+        wanted, named = count, f"{JOBS_VARIABLE}={value.strip()[:20]}"
+    cores = usable_cores()
+    if wanted <= cores:
+        return JobsSetting(wanted)
+    return JobsSetting(cores, f"{named} is more than the {cores} core{'s' if cores != 1 else ''} this process may "
+                       f"use: {cores} process{'es' if cores != 1 else ''} at once")
+
+
+def job_count(text: str) -> int | None:
+    """A number of processes written as a whole number, 1 or more, in ASCII digits (a
+    number of more digits than any machine has cores counts as all of them); None
+    for anything else.
+
+    >>> job_count(" 3 "), job_count("0"), job_count("1;id"), job_count("\u00b2"), job_count("9" * 5000)
+    (3, None, None, None, 1000000000)
+    """
+    digits = text.strip().lstrip("0")
+    if not re.fullmatch(r"[0-9]+", digits):
+        return None
+    return int(digits) if len(digits) < 10 else 10**9
 
 
 def can_fork() -> bool:

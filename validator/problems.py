@@ -7,9 +7,31 @@ the place without a traceback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+"""Characters a terminal acts on or a reader cannot see: control characters (an escape
+sequence could rewrite the screen), bidirectional controls (they reorder what is
+shown) and the Unicode line breaks."""
+
+
+def printable(text: str) -> str:
+    r"""``text`` for one line of a terminal: each character of :data:`UNPRINTABLE` as its
+    code, so that a name taken from an input shows what it holds.
+
+    >>> print(printable("rules\u202eop.yml: a\nb\x1b[2J"))
+    rules\u202eop.yml: a\nb\x1b[2J
+    """
+    return UNPRINTABLE.sub(lambda found: _escaped(found.group()), text)
+
+
+def _escaped(character: str) -> str:
+    code = ord(character)
+    named = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(character)
+    return named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 @dataclass(frozen=True, order=True)
@@ -24,7 +46,7 @@ class Problem:
         where = f"{self.file}:{self.line}" if self.line else self.file
         subject = f" [{self.subject}]" if self.subject else ""
         fix = f" Fix: {self.fix}" if self.fix else ""
-        return f"{where}:{subject} {self.message}.{fix}"
+        return printable(f"{where}:{subject} {self.message}.{fix}")
 
 
 class ProblemsFound(Exception):

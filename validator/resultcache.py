@@ -30,7 +30,8 @@ nothing.  The files are Python pickles, and reading one can run code, so the fol
 trusted only when no one else can put a file there (see :func:`cache_refusal`): a
 relative path (which a cloned project could fill), a folder inside the project, one
 another user owns or can write, are refused in one line and the command runs without.
-Inside the folder no symbolic link is followed, for reading, writing or deleting.
+Inside the folder no symbolic link is followed, for reading, writing or deleting (see
+:mod:`validator.cachefiles`), and an entry this code did not write is never handed out.
 """
 
 from __future__ import annotations
@@ -38,15 +39,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import hmac
 import os
 import pickle
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import TypeVar
 
+from validator import cachefiles
 from validator.derived import KEPT, kept_function
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
@@ -60,30 +62,49 @@ T = TypeVar("T")
 
 class Bucket:
     """One file of the cache: a mapping from keys to results of one kind, loaded on
-    first use and written back by :meth:`save` when it changed."""
+    first use and written back by :meth:`save` when it changed.
 
-    def __init__(self, path: Path, fingerprint: bytes, top: Path | None = None) -> None:
-        self._path = path
-        self._top = top or path.parent
-        """The cache's folder: no link is followed below it."""
+    Each result is sealed on its own: its pickle, after a digest of it keyed by the
+    :func:`fingerprint`.  A result is opened only when asked for, and one whose digest
+    does not match (a damaged file, or an entry written by anything but this code) is
+    a result not kept: whatever an entry holds, it never reaches the caller unless
+    this very code made it."""
+
+    def __init__(self, root: Path, parts: tuple[str, ...], name: str, fingerprint: bytes) -> None:
+        self._root, self._parts, self._name = root, parts, name
+        """The cache's root, the folders below it, the file's name: see :mod:`validator.cachefiles`."""
         self._fingerprint = fingerprint
-        self._entries: dict[object, object] | None = None
+        self._sealed: dict[object, bytes] | None = None
+        self._opened: dict[object, object] = {}
+        self._fresh: set[object] = set()
+        """Keys whose result this run made, to be sealed when saved."""
         self._used: set[object] = set()
         self._changed = False
 
+    @classmethod
+    def at(cls, path: Path, fingerprint: bytes) -> Bucket:
+        """The bucket of the file ``path``, whose folder is the cache's root."""
+        return cls(path.parent, (), path.name, fingerprint)
+
     def get(self, key: object) -> object | None:
         """The result kept under ``key``, or None."""
-        entries = self._loaded()
-        found = entries.get(key)
-        if found is not None:
-            self._used.add(key)
+        if key in self._opened:
+            found = self._opened[key]
+        else:
+            sealed = self._loaded().get(key)
+            found = None if sealed is None else _unsealed(sealed, self._fingerprint)
+            if found is None:
+                return None
+            self._opened[key] = found
+        self._used.add(key)
         return found
 
     def put(self, key: object, value: object) -> None:
         """Keep ``value`` under ``key`` (None is not a result)."""
-        entries = self._loaded()
-        if entries.get(key) is not value:
-            entries[key] = value
+        self._loaded()
+        if self._opened.get(key) is not value:
+            self._opened[key] = value
+            self._fresh.add(key)
             self._changed = True
         self._used.add(key)
 
@@ -100,8 +121,8 @@ class Bucket:
     def hold(self, key: object, value: object) -> None:
         """Keep ``value`` under ``key`` and nothing else: the bucket of a result made
         whole again each time (its earlier entries are not even read)."""
-        self._entries = {key: value}
-        self._used = {key}
+        self._sealed, self._opened = {}, {key: value}
+        self._fresh = self._used = {key}
         self._changed = True
 
     def made_from(self, key: object, signature: object, make: Callable[[], T]) -> T:
@@ -120,72 +141,112 @@ class Bucket:
         """Write the bucket if it changed.  Results left unused by this run are kept
         while they are fewer than the used ones (a run that stopped early leaves the
         rest for the next), so the file never outgrows twice what a run needs."""
-        if self._entries is None:
+        if self._sealed is None:
             return
-        unused = self._entries.keys() - self._used
+        sealed = self._sealed
+        unused = (sealed.keys() | self._opened.keys()) - self._used
         if len(unused) > len(self._used):
             for key in unused:
-                del self._entries[key]
+                sealed.pop(key, None)
+                self._opened.pop(key, None)
             self._changed = True
         if not self._changed:
             return
-        with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-            if not own_folder(self._path.parent, self._top, make=True):
-                return
-            handle, temporary = tempfile.mkstemp(prefix=f".{self._path.name}.", dir=self._path.parent)
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    stream.write(FORMAT + b"\n" + self._fingerprint + b"\n")
-                    pickle.dump(self._entries, stream, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(temporary, self._path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
+        for key in self._fresh:
+            value = _sealed(self._opened[key], self._fingerprint)
+            if value is None:
+                sealed.pop(key, None)  # a result pickle cannot write is only a result not kept
+            else:
+                sealed[key] = value
+        self._fresh = set()
+        with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError, RecursionError), \
+                cachefiles.folder(self._root, self._parts, make=True) as handle:
+            if handle is not None:
+                cachefiles.write(handle, self._name, FORMAT + b"\n" + self._fingerprint + b"\n"
+                                 + pickle.dumps(sealed, protocol=pickle.HIGHEST_PROTOCOL))
         self._changed = False
 
     def release(self) -> None:
         """Write the bucket if it changed and let go of its entries (read again if
         asked for later): what one file held is not kept to the end of the command."""
         self.save()
-        self._entries = None
+        self._sealed, self._opened = None, {}
 
-    def _loaded(self) -> dict[object, object]:
-        if self._entries is None:
-            self._entries = self._read()
-        return self._entries
+    def _loaded(self) -> dict[object, bytes]:
+        if self._sealed is None:
+            self._sealed = self._read()
+        return self._sealed
 
-    def _read(self) -> dict[object, object]:
-        if not own_folder(self._path.parent, self._top, make=False):
+    def _read(self) -> dict[object, bytes]:
+        with cachefiles.folder(self._root, self._parts, make=False) as handle:
+            data = None if handle is None else cachefiles.read(handle, self._name, MAX_BUCKET_BYTES)
+        header = FORMAT + b"\n" + self._fingerprint + b"\n"
+        if data is None or not data.startswith(header):
             return {}
         try:
-            with open_own(self._path) as stream:
-                if stream.readline() != FORMAT + b"\n" or stream.readline() != self._fingerprint + b"\n":
-                    return {}
-                entries = pickle.load(stream)
+            entries = pickle.loads(data[len(header):])
         except Exception:  # a damaged or foreign file is only a result not kept
             return {}
-        return entries if isinstance(entries, dict) else {}
+        if not isinstance(entries, dict):
+            return {}
+        return {key: value for key, value in entries.items() if isinstance(value, bytes)}
+
+
+MAX_BUCKET_BYTES = 2**30
+"""Far beyond the results of any book: a larger file is not read (its results are made again)."""
+_SEAL = 20
+"""Bytes of the digest in front of each sealed result."""
+
+
+def _sealed(value: object, fingerprint: bytes) -> bytes | None:
+    """``value`` pickled, after the digest that :func:`_unsealed` checks."""
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+    return hashlib.blake2b(data, digest_size=_SEAL, key=fingerprint[:64]).digest() + data
+
+
+def _unsealed(sealed: bytes, fingerprint: bytes) -> object | None:
+    """The result :func:`_sealed` made, or None for bytes it did not make with this code."""
+    seal, data = sealed[:_SEAL], sealed[_SEAL:]
+    if not hmac.compare_digest(seal, hashlib.blake2b(data, digest_size=_SEAL, key=fingerprint[:64]).digest()):
+        return None
+    try:
+        value: object = pickle.loads(data)
+    except Exception:  # sealed by this code, so only a library's own failure: a result not kept
+        return None
+    return value
 
 
 class ResultCache:
-    """The buckets of one project."""
+    """The buckets of one project: the folder ``name`` of the cache's ``root``."""
 
-    def __init__(self, folder: Path, fingerprint: bytes) -> None:
-        self.folder = folder
+    def __init__(self, root: Path, name: str, fingerprint: bytes) -> None:
+        self.root, self.name = root, name
         self._fingerprint = fingerprint
         self._buckets: dict[str, Bucket] = {}
+
+    @property
+    def folder(self) -> Path:
+        return self.root / self.name
 
     def bucket(self, name: str) -> Bucket:
         """The bucket ``name``; ``family/member`` names one of a family of buckets (one
         per input file, say), of which a run that used any uses all that still exist."""
         if name not in self._buckets:
-            self._buckets[name] = Bucket(self.folder / f"{name}.pickle", self._fingerprint, self.folder)
+            self._buckets[name] = self._bucket(name)
         return self._buckets[name]
 
     def peek(self, name: str, key: object) -> object | None:
         """What bucket ``name`` holds under ``key``, from a copy of the bucket that is
         never saved (see :func:`peek`)."""
-        return Bucket(self.folder / f"{name}.pickle", self._fingerprint, self.folder).get(key)
+        return self._bucket(name).get(key)
+
+    def _bucket(self, name: str) -> Bucket:
+        family, _, member = name.rpartition("/")
+        parts = (self.name, *family.split("/")) if family else (self.name,)
+        return Bucket(self.root, parts, f"{member}.pickle", self._fingerprint)
 
     def save(self) -> None:
         """Write what changed; forget the members of a family this run used that it did
@@ -198,48 +259,15 @@ class ResultCache:
             if family:
                 used.setdefault(family, set()).add(f"{member}.pickle")
         for family, members in used.items():
-            if not own_folder(self.folder / family, self.folder, make=False):
-                continue  # a link to another folder, say: nothing of it is the cache's to delete
-            with contextlib.suppress(OSError):
-                for path in (self.folder / family).iterdir():
-                    if path.suffix == ".pickle" and path.name not in members:
-                        path.unlink()
+            with cachefiles.folder(self.root, (self.name, *family.split("/")), make=False) as handle:
+                if handle is None:
+                    continue  # a link to another folder, say: nothing of it is the cache's to delete
+                for name in cachefiles.names(handle):
+                    if name.endswith(".pickle") and name not in members:
+                        cachefiles.remove(handle, name)
 
 
 _active: ResultCache | None = None
-
-
-def own_folder(folder: Path, top: Path, make: bool) -> bool:
-    """Whether ``folder`` and each folder above it up to ``top`` (the cache's folder)
-    are real folders (no symbolic link below ``top``) that this user owns and no one
-    else can write; missing ones are made, readable by this user only, when ``make``.
-    What another user could put there, or a link leads to, is not the cache's to read,
-    write or delete."""
-    if not folder.is_relative_to(top):
-        return False
-    if make:
-        with contextlib.suppress(OSError):
-            top.mkdir(mode=0o700, parents=True, exist_ok=True)
-    current = top
-    for part in ("", *folder.relative_to(top).parts):
-        current = current / part if part else current
-        try:
-            # The top may be a link (a cache kept on another disk): where it leads was
-            # vetted when the cache was opened (see cache_refusal).
-            info = os.stat(current) if current == top else os.lstat(current)
-        except FileNotFoundError:
-            if not make:
-                return False
-            try:
-                os.mkdir(current, 0o700)
-                info = os.lstat(current)
-            except OSError:
-                return False
-        except OSError:
-            return False
-        if not stat.S_ISDIR(info.st_mode) or _foreign(info, sticky_allowed=False):
-            return False
-    return True
 
 
 def _foreign(info: os.stat_result, sticky_allowed: bool) -> bool:
@@ -251,21 +279,6 @@ def _foreign(info: os.stat_result, sticky_allowed: bool) -> bool:
         return True
     writable_by_others = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     return bool(writable_by_others) and not (sticky_allowed and info.st_mode & stat.S_ISVTX)
-
-
-@contextlib.contextmanager
-def open_own(path: Path) -> Iterator[IO[bytes]]:
-    """``path`` opened for reading if it is a regular file of this user's, not a link."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
-            raise OSError(f"{path} is not a file of the cache")
-    except BaseException:
-        os.close(descriptor)
-        raise
-    with os.fdopen(descriptor, "rb") as stream:
-        yield stream
 
 
 def bucket(name: str) -> Bucket | None:
@@ -352,7 +365,7 @@ def trusted_root(project: Path | None = None) -> Path | None:
     """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
     having said why once on standard error: the command runs on without the cache."""
     global _refusal_said
-    if _nothing_kept or not hasattr(os, "getuid"):
+    if _nothing_kept or not cachefiles.supported():
         # Without user ids (Windows) no folder can be shown to be this user's alone, and
         # a pickle from elsewhere would run as code: nothing is kept there.
         return None
@@ -368,11 +381,15 @@ def trusted_root(project: Path | None = None) -> Path | None:
 def cache_folder(project: Path, environment: Mapping[str, str] = os.environ) -> Path | None:
     """The folder of ``project``'s results, None when nothing is kept."""
     root = cache_root(environment)
-    if root is None:
-        return None
+    return None if root is None else root / project_folder_name(project)
+
+
+def project_folder_name(project: Path) -> str:
+    """The name of ``project``'s folder in the cache: its own name, and a digest of its
+    whole path, so that two books of the same name keep their results apart."""
     resolved = str(project.resolve())
     name = hashlib.blake2b(resolved.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
-    return root / f"{Path(resolved).name or 'project'}-{name}"
+    return f"{Path(resolved).name or 'project'}-{name}"
 
 
 @contextlib.contextmanager
@@ -391,11 +408,11 @@ def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | 
         finally:
             _nothing_kept = earlier_off
         return
-    folder = cache_folder(project) if enabled and trusted_root(project) is not None else None
-    if folder is None:
+    root = trusted_root(project) if enabled else None
+    if root is None:
         yield None
         return
-    cache = ResultCache(folder, fingerprint())
+    cache = ResultCache(root, project_folder_name(project), fingerprint())
     earlier, _active = _active, cache
     try:
         yield cache

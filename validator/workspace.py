@@ -116,7 +116,7 @@ def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
     with reads_recorded() as read:
         project = load_project(root)
         mkdocs = partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
-                         root / project.content_dir)
+                         root / project.content_dir, root)
         with prepared(_wanted(root, project)):
             return _load_workspace(root, project, mkdocs, read, keep_catalogs)
 

@@ -9,11 +9,13 @@ runs), a few run in a fresh process with a timeout, as a user would run them.
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,7 @@ MACROS = {
     "{DEEPJSON}": "[" * 4000 + "]" * 4000,
     "{BLOCKDEEP}": "".join("  " * depth + f"k{depth}:\n" for depth in range(1, 300)) + "  " * 300 + "k: 1\n",
     "{DIGITS}": "1" * 5000,
+    "{LONGWORD}": "a" * 3_000_000,
     "{THOUSANDDICE}": ", ".join(["1"] * 1001),
 }
 FRESH_ONLY = tuple(case["id"] for case in CASES if case.get("fresh"))
@@ -62,6 +65,8 @@ def _expand(text: str) -> str:
 def _break(project: ProjectCopy, case: dict[str, Any]) -> dict[str, int]:
     """Apply the case's damage; return the numbers its pattern may refer to."""
     numbers: dict[str, int] = {}
+    for name, content in case.get("also", {}).items():
+        project.path(name).write_text(_expand(content), encoding="utf-8")
     if "file" not in case:
         return numbers
     path = project.path(case["file"])
@@ -97,6 +102,11 @@ def _break(project: ProjectCopy, case: dict[str, Any]) -> dict[str, int]:
         index = data.index(old_bytes)
         numbers["line"] = data.count(b"\n", 0, index) + 1
         data = data[:index] + new.encode(encoding) + data[index + len(old_bytes):]
+    if "sub" in case:
+        pattern, replacement = (_expand(part) for part in case["sub"])
+        text, count = re.subn(pattern, replacement, data.decode("utf-8"), flags=re.DOTALL)
+        assert count, f"{pattern!r} matches nothing in {case['file']}"
+        data = text.encode(encoding)
     if "append" in case:
         numbers["end"] = data.count(b"\n") + 1
         data += _expand(case["append"]).encode(encoding)
@@ -136,26 +146,76 @@ def _environment(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str | 
             for name, value in case.get("env", {}).items()}
 
 
-def _environ(project: ProjectCopy, case: dict[str, Any]) -> dict[str, str]:
-    """The environment of a fresh process running the case."""
-    changed = _environment(project, case)
-    kept = {name: value for name, value in os.environ.items() if name not in changed}
-    return {**kept, **{name: value for name, value in changed.items() if value is not None}}
-
-
 IN_PROCESS = [case for case in CASES if not case.get("fresh")]
 
 
-@pytest.mark.parametrize("case", IN_PROCESS, ids=[case["id"] for case in IN_PROCESS])
-def test_broken_input_is_one_clear_line(reused_project: ProjectCopy, case: dict[str, Any],
-                                        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    project = reused_project
+def _cache_damage(cache: Path, elsewhere: Path, damage: str) -> None:
+    """Plant one kind of damage in the results a first command kept in ``cache``: a link
+    to the private folder ``elsewhere`` in place of the book's folder, of a folder of
+    it or of one of its files, or entries of the wrong shape, or files cut short."""
+    [book] = [path for path in cache.iterdir() if path.is_dir()]
+    elsewhere.mkdir(mode=0o700)
+    (elsewhere / "target.pickle").write_bytes(b"not the cache's")
+    if damage.startswith("link-"):
+        place = {"link-book-folder": book, "link-family-folder": book / "inputs",
+                 "link-bucket-file": book / "examples.pickle"}[damage]
+        shutil.rmtree(place) if place.is_dir() else place.unlink()
+        place.symlink_to(elsewhere if damage != "link-bucket-file" else elsewhere / "target.pickle")
+        return
+    for bucket in book.rglob("*.pickle"):
+        data = bucket.read_bytes()
+        if damage == "truncated":
+            bucket.write_bytes(data[:len(data) // 2])
+            continue
+        header = b"".join(data.splitlines(keepends=True)[:2])
+        entries = pickle.loads(data[len(header):])
+        junk: object = {"wrong-shape": ("junk", 1, None), "wrong-shape-bytes": pickle.dumps(("junk", 1, None))}[damage]
+        bucket.write_bytes(header + pickle.dumps(dict.fromkeys(entries, junk)))
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() if path.is_file() else b"/"
+            for path in sorted(folder.rglob("*"))}
+
+
+def _prepared(project: ProjectCopy, case: dict[str, Any], folder: Path,
+              monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], Callable[[], None]]:
+    """The case set up: its environment, its first command (which must succeed), its
+    damage; the numbers its pattern may refer to, and what to verify once the command
+    ran (the files it must leave as they were, the folder a link in the cache led to)."""
     for name, value in _environment(project, case).items():
         if value is None:
             monkeypatch.delenv(name, raising=False)
         else:
             monkeypatch.setenv(name, value)
+    cache, elsewhere = folder / "cache", folder / "elsewhere"
+    if "cache" in case:
+        cache.mkdir(mode=0o700)
+        monkeypatch.setenv("VALIDATOR_CACHE_DIR", str(cache))
+    if "first" in case or "cache" in case:
+        first = ["--project", str(project.root), *(argument.replace("{root}", str(project.root))
+                                                  for argument in case.get("first", ["check"]))]
+        assert main(first) == 0, first
     numbers = _break(project, case)
+    if "cache" in case:
+        _cache_damage(cache, elsewhere, case["cache"])
+    kept = {name: project.path(name).read_bytes() for name in case.get("unchanged", [])}
+    outside = _tree(elsewhere) if elsewhere.exists() else {}
+
+    def verify() -> None:
+        assert {name: project.path(name).read_bytes() for name in kept} == kept, "a file the case keeps changed"
+        if elsewhere.exists():
+            assert _tree(elsewhere) == outside, "the command wrote through a link of the cache"
+
+    return numbers, verify
+
+
+@pytest.mark.parametrize("case", IN_PROCESS, ids=[case["id"] for case in IN_PROCESS])
+def test_broken_input_is_one_clear_line(reused_project: ProjectCopy, case: dict[str, Any], tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    project = reused_project
+    numbers, verify = _prepared(project, case, tmp_path, monkeypatch)
+    capsys.readouterr()
     if case.get("closed") == "stdout":
         monkeypatch.setattr(sys, "stdout", None)
     started = time.monotonic()
@@ -163,18 +223,21 @@ def test_broken_input_is_one_clear_line(reused_project: ProjectCopy, case: dict[
     elapsed = time.monotonic() - started
     captured = capsys.readouterr()
     _assert_reported(case, numbers, code, captured.out + captured.err)
+    verify()
     assert elapsed < TIME_LIMIT
 
 
 @pytest.mark.parametrize("case_id", SUBPROCESS_CASES)
-def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str) -> None:
+def test_broken_input_in_a_fresh_process(project: ProjectCopy, case_id: str, tmp_path_factory: pytest.TempPathFactory,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     case = next(case for case in CASES if case["id"] == case_id)
-    numbers = _break(project, case)
+    numbers, verify = _prepared(project, case, tmp_path_factory.mktemp("case"), monkeypatch)
     closed = case.get("closed") == "stdout"
     done = subprocess.run([sys.executable, "-m", "validator", *_arguments(project, case)], cwd=project.root,
-                          capture_output=True, text=True, timeout=TIME_LIMIT, env=_environ(project, case),
+                          capture_output=True, text=True, timeout=TIME_LIMIT, env=dict(os.environ),
                           preexec_fn=(lambda: os.close(1)) if closed else None)
     _assert_reported(case, numbers, done.returncode, done.stdout + done.stderr)
+    verify()
 
 
 def test_the_corpus_covers_every_kind_of_input() -> None:

@@ -223,8 +223,13 @@ def test_the_site_url_is_an_address(project: ProjectCopy) -> None:
     config = project.path("mkdocs.yml")
     with config.open("a", encoding="utf-8") as handle:
         handle.write("site_url: 'https://x.example/\"><script>x()</script>'\n")
-    lines = [str(problem) for problem in site_url_problems(config, "mkdocs.yml")]
+    lines = [str(problem) for problem in site_url_problems(config, "mkdocs.yml", project.root)]
     assert len(lines) == 1 and lines[0].startswith("mkdocs.yml:") and "site_url is not a web address" in lines[0]
     config.write_text(config.read_text(encoding="utf-8").replace("x.example/\"><script>x()</script>",
                                                                "x.example/rules/"), encoding="utf-8")
-    assert site_url_problems(config, "mkdocs.yml") == []
+    assert site_url_problems(config, "mkdocs.yml", project.root) == []
+    # In a file mkdocs.yml inherits, the same option is held to the same rule, at its line there.
+    project.write("base.yml", "site_name: Rules\ncopyright: '<script>x()</script>'\n")
+    config.write_text("INHERIT: base.yml\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    lines = [str(problem) for problem in site_url_problems(config, "mkdocs.yml", project.root)]
+    assert len(lines) == 1 and lines[0].startswith("base.yml (inherited by mkdocs.yml):2: copyright holds markup")

@@ -160,17 +160,17 @@ def test_turned_off_nothing_is_kept(project: ProjectCopy, monkeypatch: pytest.Mo
 
 
 def test_results_made_by_other_code_are_never_read(tmp_path: Path) -> None:
-    bucket = Bucket(tmp_path / "b.pickle", b"one")
+    bucket = Bucket.at(tmp_path / "b.pickle", b"one")
     bucket.put("key", ("result",))
     bucket.save()
-    assert Bucket(tmp_path / "b.pickle", b"one").get("key") == ("result",)
-    assert Bucket(tmp_path / "b.pickle", b"two").get("key") is None
+    assert Bucket.at(tmp_path / "b.pickle", b"one").get("key") == ("result",)
+    assert Bucket.at(tmp_path / "b.pickle", b"two").get("key") is None
 
 
 def test_a_bucket_keeps_at_most_twice_what_a_run_uses(tmp_path: Path) -> None:
     path = tmp_path / "b.pickle"
     for run in range(10):
-        bucket = Bucket(path, b"code")
+        bucket = Bucket.at(path, b"code")
         for entry in range(100):
             bucket.put((run, entry), "found")  # every run's keys new, as after edits of everything
         bucket.save()

@@ -16,6 +16,8 @@ import pytest
 from conftest import ROOT, ProjectCopy
 from translate.storage import poxliff
 
+from validator.content.catalogs import read_catalog
+
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
 pytestmark = pytest.mark.reuses_the_book
 
@@ -50,7 +52,8 @@ def test_a_translation_made_in_a_tool_comes_back_and_the_lint_judges_it(project:
     before = {path: path.read_bytes() for path in project.root.glob("locales/**/*.po")}
     done = project.command("i18n", "xliff-export", "es", "--output", "es.xlf")
     assert done.code == 0 and done.out == "" and done.err == "", done.err
-    assert project.command("i18n", "xliff-import", "es", "es.xlf").out.startswith("No catalogue changed")
+    assert project.command("i18n", "xliff-import", "es", "es.xlf").out.splitlines()[-1] == (
+        "No catalogue changed: es.xlf holds what the catalogues of 'es' hold.")
     assert {path: path.read_bytes() for path in before} == before
     # The title translated anew; the introduction loses its {term:character} token.
     english = project.read(RULES)
@@ -60,8 +63,9 @@ def test_a_translation_made_in_a_tool_comes_back_and_the_lint_judges_it(project:
                                          INTRO: "Un personaje no tiene por qué seguir con un regimiento."})
     done = project.command("i18n", "xliff-import", "es", "es.xlf")
     assert (done.code, done.err) == (0, "")
-    assert done.out.splitlines() == [f"{RULES}: 2 entries changed",
-                                     "Next: validator lint --language es, then commit the catalogues."]
+    lines = done.out.splitlines()
+    assert re.fullmatch(rf"{re.escape(RULES)}: 2 changed, [1-9]\d* kept, 0 refused", lines[0]), done.out
+    assert lines[-1] == "Next: validator lint --language es, then commit the catalogues."
     old, new = entries_of(english), entries_of(project.read(RULES))
     assert [context for context in old if old[context] != new[context]] == [TITLE, INTRO]
     assert {path: path.read_bytes() for path in before if not str(path).endswith(RULES)} == {
@@ -84,7 +88,8 @@ def test_an_export_made_before_the_english_changed_is_refused_and_nothing_writte
     assert re.fullmatch(rf"es\.xlf:\d+: \[{re.escape(TITLE)}\] the English \(source\) is no longer the "
                         rf"catalogue's: {re.escape(RULES)} changed since the export\. Fix: export again .*",
                         lines[0]), done.err
-    assert lines[-1].endswith("problems found.") or lines[-1] == "1 problem found."
+    assert lines[-2:] == ["1 problem found.", "Nothing written: 1 of the file's units are refused. Fix them, or "
+                          "export again and translate in the new file."], done.err
     assert "Traceback" not in done.err
 
 
@@ -95,7 +100,7 @@ def test_the_engines_catalogues_go_out_and_an_unchanged_file_changes_none(projec
     assert done.code == 0 and 'original="validator/locale/pl/LC_MESSAGES/lint.po"' in done.out
     project.write("pl.xlf", done.out)
     done = project.command("i18n", "xliff-import", "pl", "pl.xlf")
-    assert done.code == 0 and done.out.startswith("No catalogue changed"), done.err
+    assert done.code == 0 and done.out.splitlines()[-1].startswith("No catalogue changed"), done.err
     assert [path.read_bytes() for path in engine] == before
 
 
@@ -113,3 +118,43 @@ def test_each_wrong_argument_is_one_line(project: ProjectCopy) -> None:
         done = project.command("i18n", *arguments)
         assert done.code in (1, 2) and re.fullmatch(expected, done.err.splitlines()[0]), done.err
         assert "Traceback" not in done.err
+
+
+def test_a_tool_that_leaves_targets_out_loses_no_translation_and_the_import_says_so(project: ProjectCopy) -> None:
+    """Units without a target, or with an empty one, leave their entries as they were;
+    --list names every unit's fate; only --clear-empty empties a translation."""
+    assert project.command("i18n", "xliff-export", "es", "--domain", "rules", "--output", "es.xlf").code == 0
+    retranslate(project.path("es.xlf"), {TITLE: "Personajes solos"})
+    others = 0
+
+    def untranslated(unit: re.Match[str]) -> str:
+        """Every unit but the title's without a translation: the first three with no
+        target at all, as a tool may leave them, the others with an empty one."""
+        nonlocal others
+        if f'id="{TITLE}"' in unit.group():
+            return unit.group()
+        others += 1
+        if others <= 3:
+            return re.sub(r"\s*<target[^>]*>[^<]*</target>", "", unit.group())
+        return re.sub(r"(<target[^>]*>)[^<]*(</target>)", r"\1\2", unit.group())
+
+    project.write("es.xlf", re.sub(r"<trans-unit .*?</trans-unit>", untranslated, project.read("es.xlf"),
+                                   flags=re.DOTALL))
+    before = project.read(RULES)
+    done = project.command("i18n", "xliff-import", "es", "es.xlf", "--list")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    changed = [line for line in lines if line.startswith("changed ")]
+    assert changed == [f"changed  {RULES}:{TITLE}: translation"]
+    empty = [line for line in lines if line.endswith(": no translation in the file")]
+    assert len(empty) == others > 3 and all(line.startswith("kept ") for line in empty)
+    assert f"{len(empty)} units without a translation left their entries as they were" in done.out
+    old, new = entries_of(before), entries_of(project.read(RULES))
+    assert [context for context in old if old[context] != new[context]] == [TITLE]
+
+    cleared = project.command("i18n", "xliff-import", "es", "es.xlf", "--clear-empty")
+    assert cleared.code == 0, cleared.err
+    assert re.match(rf"^{re.escape(RULES)}: {len(empty)} changed, ", cleared.out), cleared.out
+    after = read_catalog(project.path(RULES), RULES)
+    assert {str(message.context) for message in after if message.id and not message.string} == {
+        str(message.context) for message in after if message.id} - {TITLE}

@@ -68,10 +68,14 @@ def test_every_form_of_the_list_gets_the_title() -> None:
 def test_the_option_is_read_from_the_file_a_configuration_inherits(tmp_path: Path) -> None:
     (tmp_path / "base.yml").write_text(BOOK, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\nsite_name: Child\n", encoding="utf-8")
-    found = inherited_option(tmp_path / "mkdocs.yml", "markdown_extensions")
+    found = inherited_option(tmp_path / "mkdocs.yml", "markdown_extensions", tmp_path)
     assert isinstance(found, yaml.SequenceNode) and found.value[0].value == "admonition"
-    assert inherited_option(tmp_path / "mkdocs.yml", "nosuch") is None
-    assert inherited_option(tmp_path / "missing.yml", "markdown_extensions") is None
+    assert inherited_option(tmp_path / "mkdocs.yml", "nosuch", tmp_path) is None
+    assert inherited_option(tmp_path / "missing.yml", "markdown_extensions", tmp_path) is None
+    # A file outside the book is never read, even for an option.
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "mkdocs.yml").write_text("INHERIT: ../base.yml\n", encoding="utf-8")
+    assert inherited_option(tmp_path / "book" / "mkdocs.yml", "markdown_extensions", tmp_path / "book") is None
 
 
 def test_mkdocs_builds_with_the_title(tmp_path: Path) -> None:
@@ -80,7 +84,8 @@ def test_mkdocs_builds_with_the_title(tmp_path: Path) -> None:
     (tmp_path / "base.yml").write_text(BOOK.replace("  - pymdownx.emoji:\n      emoji_generator: "
                                                     "!!python/name:material.extensions.emoji.to_svg\n", ""),
                                        encoding="utf-8")
-    extensions = with_permalink_title(inherited_option(tmp_path / "base.yml", "markdown_extensions"), "Enlace")
+    book = inherited_option(tmp_path / "base.yml", "markdown_extensions", tmp_path)
+    extensions = with_permalink_title(book, "Enlace")
     (tmp_path / "mkdocs.yml").write_text(config_text({"INHERIT": "base.yml", "markdown_extensions": extensions}),
                                          encoding="utf-8")
     config = load_config(str(tmp_path / "mkdocs.yml"), docs_dir=str(tmp_path / "docs"))

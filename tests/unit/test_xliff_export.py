@@ -67,7 +67,7 @@ def through_the_toolkit(data: bytes, edit: Callable[[list[Any]], None] = lambda 
 
 def imported(data: bytes, path: Path) -> bytes:
     """The catalogue at ``path`` with ``data`` imported (unchanged when nothing changes)."""
-    changes = import_xliff(data, "es.xlf", "xx", {NAME: path})
+    changes = import_xliff(data, "es.xlf", "xx", {NAME: path}).changes
     assert len(changes) <= 1
     return changes[0].data if changes else path.read_bytes()
 
@@ -162,17 +162,22 @@ def catalog_of(tmp_path: Path, *messages: Message, locale: str = "es") -> Path:
 def refused(data: bytes, path: Path) -> list[str]:
     """The lines of the import's refusal; the catalogue is left as it was."""
     before = path.read_bytes()
-    with pytest.raises(ProblemsFound) as found:
-        import_xliff(data, "es.xlf", "xx", {NAME: path})
-    assert path.read_bytes() == before
-    return [str(problem) for problem in found.value.problems]
+    try:
+        result = import_xliff(data, "es.xlf", "xx", {NAME: path})
+    except ProblemsFound as found:  # the whole file
+        problems = list(found.problems)
+    else:  # units of it: nothing is to be written
+        assert result.changes == []
+        problems = result.problems
+    assert problems and path.read_bytes() == before
+    return [str(problem) for problem in problems]
 
 
 def test_a_unit_whose_english_changed_since_the_export_is_refused(tmp_path: Path) -> None:
     path = catalog_of(tmp_path, Message("The old text.", "El texto.", context="a/b#text"),
                       Message("Other.", "Otro.", context="a/c#text"))
     data = exported(path)
-    assert import_xliff(data.replace(b"El texto.", b"El texto nuevo."), "es.xlf", "xx", {NAME: path})
+    assert import_xliff(data.replace(b"El texto.", b"El texto nuevo."), "es.xlf", "xx", {NAME: path}).changes
     path.write_bytes(path.read_bytes().replace(b"The old text.", b"The new text."))
     edited = data.replace(b"Otro.", b"Otra cosa.")
     lines = refused(edited, path)
@@ -186,7 +191,7 @@ def test_a_unit_whose_english_changed_since_the_export_is_refused(tmp_path: Path
 def test_a_unit_of_no_entry_is_refused(tmp_path: Path) -> None:
     path = catalog_of(tmp_path, Message("A text.", "Un texto.", context="a/b#text"))
     data = exported(path)
-    assert not import_xliff(data, "es.xlf", "xx", {NAME: path})
+    assert not import_xliff(data, "es.xlf", "xx", {NAME: path}).changes
     [line] = refused(data.replace(b'id="a/b#text" resname="a/b#text"', b'id="a/z#text" resname="a/z#text"'), path)
     assert re.fullmatch(r"es\.xlf:5: \[a/z#text\] no entry of .* has this id: the text left the book, or its "
                         r"English changed, since the export\. Fix: export again .*", line), line
@@ -209,7 +214,7 @@ def test_a_file_that_is_no_export_is_one_line(tmp_path: Path, breaking: Callable
                                               expected: str) -> None:
     path = catalog_of(tmp_path, Message("A text.", "Un texto á.", context="a/b#text"))
     data = exported(path)
-    assert not import_xliff(data, "es.xlf", "xx", {NAME: path})
+    assert not import_xliff(data, "es.xlf", "xx", {NAME: path}).changes
     [line] = refused(breaking(data), path)
     assert re.fullmatch(expected, line), line
 
@@ -267,3 +272,63 @@ def test_a_text_xml_cannot_carry_is_refused_at_the_export_and_a_carriage_return_
         f"{NAME}:{found.value.problems[0].line}: [a/b#text] the entry holds the control character U+001B, "
         "which XLIFF cannot carry. Fix: "
         "remove it from the catalogue (it is invisible in most editors), then export again"]
+
+
+def test_a_unit_without_a_target_or_a_note_leaves_its_entry_as_it_was(tmp_path: Path) -> None:
+    commented = Message("A text.", "Un texto.", context="a/b#text", user_comments=["keep it formal"])
+    path = catalog_of(tmp_path, commented, Message("Other.", "Otro.", context="a/c#text", flags=["fuzzy"]))
+    data = exported(path)
+    for tool_output in (re.sub(rb"\s*<target[^>]*>[^<]*</target>", b"", data),  # targets left out
+                        re.sub(rb"(<target[^>]*>)[^<]*(</target>)", rb"\1\2", data),  # left empty
+                        re.sub(rb"\s*<note[^>]*>[^<]*</note>", b"", data)):  # notes dropped
+        result = import_xliff(tool_output, "es.xlf", "xx", {NAME: path})
+        assert (result.changes, result.problems) == ([], [])
+        assert result.count("kept") == 2 and result.count("changed") == 0
+    cleared = import_xliff(re.sub(rb"(<target[^>]*>)[^<]*(</target>)", rb"\1\2", data), "es.xlf", "xx",
+                           {NAME: path}, clear_empty=True)
+    assert [(outcome.name, outcome.fate, outcome.why) for outcome in cleared.outcomes] == [
+        ("a/b#text", "changed", "translation emptied"), ("a/c#text", "changed", "translation emptied")]
+    after = catalog_from_bytes(cleared.changes[0].data, NAME)
+    assert [(message.string, message.user_comments) for message in after if message.id] == [
+        ("", ["keep it formal"]), ("", [])]
+
+
+def test_a_plural_form_left_empty_keeps_that_form(tmp_path: Path) -> None:
+    plural = Message(("%(count)s unit", "%(count)s units"), ("%(count)s unidad", "%(count)s unidades"),
+                     flags=["python-format"])
+    path = catalog_of(tmp_path, plural)
+
+    def edit(units: list[Any]) -> None:
+        [unit] = units
+        unit.target = ["", "%(count)s unidades en total"]
+
+    result = import_xliff(through_the_toolkit(exported(path), edit), "es.xlf", "xx", {NAME: path})
+    [change] = result.changes
+    entry = catalog_from_bytes(change.data, NAME).get(("%(count)s unit", "%(count)s units"))
+    assert entry is not None and list(entry.string) == ["%(count)s unidad", "%(count)s unidades en total", ""]
+
+
+def test_a_word_without_spaces_is_wrapped_as_babel_wraps_it() -> None:
+    """The catalogues' writer splits lines with an expression of its own, linear in the
+    length of a word (see validator.content.powrap): on random texts it finds what
+    Babel's finds, and the comparison tells a wrong expression apart."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from validator.content.powrap import BABEL_WORD_SEP, WORD_SEP
+
+    alphabet = st.sampled_from(["a", "Z", "9", "_", "é", "ż", "-", "--", ".", "!", '"', "'", "&", ",", "?", " ",
+                                "\n", "\t", "—", "ab-cd", "x.-y"])
+    texts = st.lists(alphabet, max_size=40).map("".join)
+
+    @settings(max_examples=3000, deadline=None, database=None)
+    @given(texts)
+    def same_split(text: str) -> None:
+        assert WORD_SEP.split(text) == BABEL_WORD_SEP.split(text)
+
+    same_split()
+    # Without the branch for a hyphenated word starting at a run of letters, it differs.
+    wrong = re.compile(WORD_SEP.pattern.replace(r"|(?<!\w))", ")"))
+    assert wrong.split("a well-known rule") != BABEL_WORD_SEP.split("a well-known rule")
+    # A word of three million letters is split at once (Babel's expression takes hours).
+    assert WORD_SEP.split("a" * 3_000_000) == ["a" * 3_000_000]

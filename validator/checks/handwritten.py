@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml  # type: ignore[import-untyped]
 
 from validator.checks.lint import UNSAFE_SCHEME, Finding, Severity
+from validator.content.mkdocs_config import ConfigFile, config_chain
 from validator.content.model import address_problem
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
@@ -83,7 +84,7 @@ def handwritten_problems(root: Path, content_dir: str, mkdocs_config: str) -> li
     pages = sorted((root / content_dir).rglob("*.md")) if (root / content_dir).is_dir() else []
     # Not only regular files: a FIFO or a device in a page's place is reported by the reading.
     problems = [problem for page in pages for problem in page_problems(page, page.relative_to(root).as_posix())]
-    problems.extend(site_url_problems(root / mkdocs_config, mkdocs_config))
+    problems.extend(site_url_problems(root / mkdocs_config, mkdocs_config, root))
     return problems
 
 
@@ -94,20 +95,23 @@ ADDRESSES = ("site_url", "repo_url")
 """Options printed as a link or into every page's head: a public web address only."""
 
 
-def site_url_problems(path: Path, shown_as: str) -> list[Problem]:
-    """The options of ``mkdocs.yml`` that every page prints as written, when the file
-    writes them as plain text: ``site_url`` and ``repo_url`` must be public web
-    addresses (MkDocs' own check, in the load, accepts quotes and angle brackets), and
-    the texts of :data:`PRINTED_AS_HTML` may hold no markup.  A file MkDocs cannot read
-    is reported by that check."""
+def site_url_problems(path: Path, shown_as: str, book: Path) -> list[Problem]:
+    """The options of ``mkdocs.yml`` and of the files it inherits that every page
+    prints as written, when a file writes them as plain text: ``site_url`` and
+    ``repo_url`` must be public web addresses (MkDocs' own check, in the load, accepts
+    quotes and angle brackets), and the texts of :data:`PRINTED_AS_HTML` may hold no
+    markup.  A chain MkDocs cannot read is reported by that check."""
     try:
-        node = yaml.compose(decode_utf8(read_input(path, shown_as), shown_as), Loader=yaml.SafeLoader)
-    except (ProblemsFound, yaml.YAMLError, ValueError):
+        chain = config_chain(path, shown_as, book)
+    except ProblemsFound:
         return []
-    if not isinstance(node, yaml.MappingNode):
-        return []
+    return [problem for config in chain for problem in _printed_option_problems(config)]
+
+
+def _printed_option_problems(config: ConfigFile) -> list[Problem]:
+    shown_as = config.shown_as
     problems = []
-    for key, value in node.value:
+    for key, value in config.options:
         if not (isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str") and value.value):
             continue
         line = key.start_mark.line + 1

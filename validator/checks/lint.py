@@ -31,6 +31,7 @@ from pydantic import BaseModel
 from validator import resultcache
 from validator.checks.said import said
 from validator.checks.terminology import forbidden_variants, unlinked_terms
+from validator.content.characters import hidden_characters
 from validator.content.headers import equivalent_plurals
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Node, Position, Term
@@ -547,8 +548,29 @@ def markup_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
                said("remove it: the site links only to its own pages"))
 
 
+def hidden_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
+    """A control character or a bidirectional override in a text the site shows (see
+    :mod:`validator.content.characters`): it hides or reorders what a reader sees."""
+    found = hidden_characters(text)
+    if found:
+        yield ("invisible", Severity.ERROR,
+               # Translators: What the lint says is wrong (check 'invisible'): %(characters)s lists the
+               # characters found by their Unicode numbers, such as U+202E.
+               said("the text holds invisible controls (%(characters)s) that hide or reorder what readers see",
+                    characters=" ".join(found)),
+               # Translators: The lint's fix, said after 'Fix:' of the check 'invisible'.
+               said("delete each character listed (most editors do not show them)"))
+
+
+def shown_text_problems(text: str) -> Iterator[tuple[str, Severity, str, str]]:
+    """What no text the site shows as written may hold: markup, a script address, an
+    invisible control character."""
+    yield from markup_problems(text)
+    yield from hidden_problems(text)
+
+
 def check_markup(message: Message, _context: LintContext) -> Iterator[tuple[str, Severity, str, str]]:
-    yield from markup_problems(str(message.string))
+    yield from shown_text_problems(str(message.string))
 
 
 MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
@@ -561,9 +583,9 @@ MESSAGE_CHECKS: tuple[MessageCheck, ...] = (
 BLOCKING_CHECKS: tuple[MessageCheck, ...] = (check_tokens, check_placeholders)
 """Checks whose findings stop a page from rendering (an unknown term, a placeholder the
 code does not give): a build runs them before any page."""
-UNSILENCEABLE = ("markup", "url-scheme", "tokens", "placeholders")
-"""Checks no comment silences: markup or a script address is never wanted in a text
-the site shows, a broken token or placeholder stops its page from rendering, and a
+UNSILENCEABLE = ("markup", "url-scheme", "invisible", "tokens", "placeholders")
+"""Checks no comment silences: markup, a script address or an invisible control is
+never wanted in a text the site shows, a broken token or placeholder stops its page from rendering, and a
 silence would only let either reach the rendering."""
 
 
@@ -575,8 +597,7 @@ def _unsilenceable(silenced: Mapping[str, str]) -> list[tuple[str, Severity, str
              # Translators: The lint's fix, said after 'Fix:' of the check 'lint-ignore': %(check)s
              # is the check's name. Keep the comment '# lint-ignore: ...' as it is
              # written in the catalogue.
-             said("remove the comment '# lint-ignore: %(check)s' and write the text without markup or script "
-                  "addresses", check=check))
+             said("remove the comment '# lint-ignore: %(check)s' and correct what that check finds", check=check))
             for check in UNSILENCEABLE if check in silenced]
 
 
@@ -798,7 +819,7 @@ def _file_findings(file: str, held: list[tuple[Position, str, str, str, bool]], 
         with contextlib.suppress(ProblemsFound):
             lines = read_input(root / file, file).decode("utf-8", "replace").splitlines()
     found = [Finding(file, line, context, *finding)
-             for line, context, text, _translated in texts for finding in markup_problems(text)]
+             for line, context, text, _translated in texts for finding in shown_text_problems(text)]
     for line, context, text, translated in texts:
         silenced = _yaml_silences(lines, line)
         found.extend(Finding(file, line, context, *finding) for finding in _unsilenceable(silenced))

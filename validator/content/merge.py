@@ -35,8 +35,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import normalize, write_po
 
+from validator.content.powrap import normalize, write_po
 from validator.content.yamlsource import read_input
 
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})

@@ -14,37 +14,37 @@ import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
+from validator.content.yamlbounds import YamlRefused, compose_bounded
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
 FIX = "correct the option (see https://www.mkdocs.org/user-guide/configuration/)"
 
 
-def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
+def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path, book: Path) -> list[Problem]:
     """Every error and warning MkDocs reports when it loads ``path``.
 
-    ``docs_dir`` stands in for the pages folder, which the build sets per language."""
+    ``docs_dir`` stands in for the pages folder, which the build sets per language;
+    ``book`` is the book's folder, which the files ``path`` inherits must not leave.
+    MkDocs reads them only once each has been read here, within the bounds of every
+    input (see :func:`config_chain`)."""
     try:
-        text = decode_utf8(read_input(path, shown_as), shown_as)
+        chain = config_chain(path, shown_as, book)
     except ProblemsFound as found:
         return list(found.problems)
-    syntax = _yaml_problem(text, shown_as)
-    if syntax is not None:
-        return [syntax]
-    refused = _refused_keys(_top_level(text), shown_as)
+    refused = [problem for config in chain for problem in _refused_keys(config)]
     if refused:
         return refused
-    inherited = _inherited_problems(path, text, shown_as)
-    if inherited:
-        return inherited
     from mkdocs.config import load_config  # here: a check loads MkDocs in a process of its own
     from mkdocs.exceptions import MkDocsException
 
+    text = chain[0].text
     with mkdocs_warnings() as messages, tempfile.TemporaryDirectory() as scratch:
         pages = docs_dir.resolve() if docs_dir.is_dir() else Path(scratch)
         try:
@@ -58,6 +58,68 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path) -> list[Problem]:
             for message in dict.fromkeys(messages)]
 
 
+@dataclass(frozen=True)
+class ConfigFile:
+    """One file of a configuration's chain, as read and composed here."""
+
+    path: Path
+    shown_as: str
+    text: str
+    options: tuple[tuple[Any, Any], ...]
+    """Its top-level (key, value) nodes, only composed: no tag resolved, no code run."""
+
+    def option(self, key: str) -> Any | None:
+        """The value node of the top-level option ``key``, if this file sets it."""
+        return next((value for name, value in self.options
+                     if isinstance(name, yaml.ScalarNode) and name.value == key), None)
+
+    def line(self, key: str) -> int:
+        """The line of the top-level option ``key`` (0 if the file does not set it)."""
+        return next((name.start_mark.line + 1 for name, _value in self.options
+                     if isinstance(name, yaml.ScalarNode) and name.value == key), 0)
+
+
+def config_chain(path: Path, shown_as: str, book: Path) -> list[ConfigFile]:
+    """The configuration at ``path`` and every file it inherits (its ``INHERIT`` key,
+    and theirs), nearest first, each read as every input is: a regular file within the
+    size limit, composed within the bounds of :mod:`validator.content.yamlbounds`.
+
+    MkDocs opens the inherited files itself, without any bound: a FIFO or
+    ``/dev/zero`` would be waited on or read without end, an alias bomb expanded, a
+    file outside the book read.  Raises :class:`ProblemsFound` with the first problem
+    of the chain, naming the file (and the line) where it is."""
+    inside = book.resolve()
+    chain = [_config_file(path, shown_as)]
+    while (parent := _inherit_of(chain[-1])) is not None:
+        child = chain[-1]
+        line = child.line("INHERIT")
+        parent_path = (child.path.parent / parent).resolve()
+        if not parent_path.is_relative_to(inside):
+            raise ProblemsFound([Problem(child.shown_as, line, "", f"INHERIT names {parent!r}, which is outside "
+                                         "the book's folder", "inherit from a file inside the book's folder (beside "
+                                         "mkdocs.yml); copy the options you need into it")])
+        if parent_path in {config.path.resolve() for config in chain} or len(chain) > MAX_INHERITED:
+            raise ProblemsFound([Problem(child.shown_as, line, "", f"INHERIT leads to a chain of more than "
+                                         f"{MAX_INHERITED} files or back to a file of the chain",
+                                         "inherit from a file that does not itself inherit (back)")])
+        chain.append(_config_file(parent_path, f"{parent_path.relative_to(inside).as_posix()} (inherited by "
+                                  f"{chain[0].shown_as})"))
+    return chain
+
+
+def _config_file(path: Path, shown_as: str) -> ConfigFile:
+    text = decode_utf8(read_input(path, shown_as), shown_as)
+    try:
+        root = compose_bounded(text)
+    except YamlRefused as refused:
+        raise ProblemsFound([Problem(shown_as, refused.line, "", f"YAML refused: {refused.message}",
+                                     refused.fix)]) from None
+    except yaml.YAMLError as error:
+        raise ProblemsFound([_yaml_problem(error, shown_as)]) from None
+    options = tuple(root.value) if isinstance(root, yaml.MappingNode) else ()
+    return ConfigFile(path, shown_as, text, options)
+
+
 REFUSED_KEYS = {
     "hooks": "each language's site is built from a configuration written in another folder, where the paths of "
              "hooks do not lead",
@@ -66,23 +128,12 @@ REFUSED_KEYS = {
 accepted there and failing the build."""
 
 
-def _top_level(text: str) -> list[tuple[Any, Any]]:
-    """The top-level (key, value) nodes of a configuration, as MkDocs reads it; the nodes
-    are only composed, so no tag is resolved and no code runs (``!ENV`` needs no loader).
-    A file that is no mapping has none: MkDocs' own loader reports it."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return []
-    return list(root.value) if isinstance(root, yaml.MappingNode) else []
-
-
-def _refused_keys(nodes: list[tuple[Any, Any]], shown_as: str) -> list[Problem]:
+def _refused_keys(config: ConfigFile) -> list[Problem]:
     """The top-level options of :data:`REFUSED_KEYS` the file sets, each at its line."""
-    return [Problem(shown_as, key.start_mark.line + 1, "", f"'{key.value}' is not supported: {REFUSED_KEYS[key.value]}",
-                    f"remove '{key.value}' (a plugin, installed as a package and named under plugins:, can do the "
-                    "same)")
-            for key, _value in nodes if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
+    return [Problem(config.shown_as, key.start_mark.line + 1, "", f"'{key.value}' is not supported: "
+                    f"{REFUSED_KEYS[key.value]}", f"remove '{key.value}' (a plugin, installed as a package and named "
+                    "under plugins:, can do the same)")
+            for key, _value in config.options if isinstance(key, yaml.ScalarNode) and key.value in REFUSED_KEYS]
 
 
 _FRAME = re.compile(r"^\s*(?:File \"[^\n]*\", line \d+.*|Traceback \(most recent call last\):|\s*[~^]+\s*)$")
@@ -102,81 +153,38 @@ MAX_INHERITED = 8
 and a chain that comes back to a file it holds never ends."""
 
 
-def _inherited_problems(path: Path, text: str, shown_as: str) -> list[Problem]:
-    """What is wrong with the files ``path`` inherits (its ``INHERIT`` key, and theirs).
-
-    MkDocs opens them itself, without any bound: each is vetted here first as every
-    input is (a regular file, within the size limit), so that a FIFO or ``/dev/zero``
-    named there is reported instead of waited on or read without end."""
-    seen = {path.resolve()}
-    while (parent := _inherit_of(text)) is not None:
-        parent_path = (path.parent / parent).resolve()
-        shown_parent = f"{parent} (inherited by {shown_as})"
-        if parent_path in seen or len(seen) > MAX_INHERITED:
-            return [Problem(shown_as, _line_of("Config value 'INHERIT'", text), "",
-                            f"INHERIT leads to a chain of more than {MAX_INHERITED} files or back to a file of "
-                            "the chain", "inherit from a file that does not itself inherit (back)")]
-        seen.add(parent_path)
-        try:
-            text = decode_utf8(read_input(parent_path, shown_parent), shown_parent)
-        except ProblemsFound as found:
-            return list(found.problems)
-        syntax = _yaml_problem(text, shown_parent)
-        if syntax is not None:
-            return [syntax]
-        path, shown_as = parent_path, shown_parent
-    return []
-
-
-def _inherit_of(text: str) -> str | None:
+def _inherit_of(config: ConfigFile) -> str | None:
     """The file a configuration's top-level ``INHERIT`` key names, if any."""
-    for key, value in _top_level(text):
-        if isinstance(key, yaml.ScalarNode) and key.value == "INHERIT" and isinstance(value, yaml.ScalarNode):
-            return str(value.value)
-    return None
+    value = config.option("INHERIT")
+    return str(value.value) if isinstance(value, yaml.ScalarNode) else None
 
 
-def inherited_option(path: Path, key: str) -> Any | None:
+def inherited_option(path: Path, key: str, book: Path) -> Any | None:
     """The YAML node of the top-level option ``key`` as the configuration at ``path`` and
     the files it inherits give it (the nearest file that sets it), only composed: its
     tags (``!ENV``, ``!!python/name:``) are kept as written, for MkDocs to resolve.
-    None when no file of the chain sets it, or a file cannot be read (the check reports
-    that, see :func:`mkdocs_problems`).
+    None when no file of the chain sets it, or the chain cannot be read (the check
+    reports that, see :func:`mkdocs_problems`).
 
     A build that sets an option of its own in a language's configuration replaces the
     inherited value whole (MkDocs merges only mappings): it starts from this node."""
-    seen: set[Path] = set()
-    current: Path | None = path
-    while current is not None and current.resolve() not in seen and len(seen) <= MAX_INHERITED:
-        seen.add(current.resolve())
-        try:
-            text = decode_utf8(read_input(current, str(current)), str(current))
-        except ProblemsFound:
-            return None
-        nodes = _top_level(text)
-        for name, value in nodes:
-            if isinstance(name, yaml.ScalarNode) and name.value == key:
-                return value
-        parent = _inherit_of(text)
-        current = (current.parent / parent) if parent is not None else None
-    return None
-
-
-def _yaml_problem(text: str, shown_as: str) -> Problem | None:
-    """A YAML syntax error as MkDocs' loader sees it (tags such as ``!ENV`` allowed)."""
     try:
-        for _ in yaml.parse(text, Loader=yaml.SafeLoader):
-            pass
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        if error.context and error.context.startswith("while scanning") and error.context_mark:
-            mark = error.context_mark
-        what = " ".join(part for part in (error.context, error.problem) if part)
-        return Problem(shown_as, mark.line + 1 if mark else 0, "", f"YAML error: {_one_line(what)}",
-                       "correct the YAML syntax")
-    except yaml.YAMLError as error:
+        chain = config_chain(path, str(path), book)
+    except ProblemsFound:
+        return None
+    return next((value for config in chain if (value := config.option(key)) is not None), None)
+
+
+def _yaml_problem(error: yaml.YAMLError, shown_as: str) -> Problem:
+    """A YAML syntax error as MkDocs' loader sees it (tags such as ``!ENV`` allowed)."""
+    if not isinstance(error, yaml.MarkedYAMLError):
         return Problem(shown_as, 0, "", f"YAML error: {_one_line(str(error))}", "correct the YAML syntax")
-    return None
+    mark = error.problem_mark or error.context_mark
+    if error.context and error.context.startswith("while scanning") and error.context_mark:
+        mark = error.context_mark
+    what = " ".join(part for part in (error.context, error.problem) if part)
+    return Problem(shown_as, mark.line + 1 if mark else 0, "", f"YAML error: {_one_line(what)}",
+                   "correct the YAML syntax")
 
 
 def _line_of(message: str, text: str) -> int:

@@ -7,13 +7,13 @@ engine at its own rules, rules core and languages.
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from babel import Locale, UnknownLocaleError, localedata
 from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
+from validator.content.characters import hidden_characters
 from validator.content.model import Id, Node, Text
 from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem, ProblemsFound
@@ -101,15 +101,6 @@ RESERVED_FOLDERS = frozenset({"api"})
 language's site may take the place of."""
 
 
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _invisible(text: str) -> str | None:
-    """The first control character (NUL, an escape) or bidirectional control of ``text``."""
-    return next((character for character in text
-                 if character in _BIDI_CONTROLS or unicodedata.category(character) == "Cc"), None)
-
-
 PATH_KEYS = ("content_dir", "locales_dir", "mkdocs_config")
 """The keys of ``rulebook.yml`` that name a place: each is read, and ``i18n update``
 writes into the locales folder, so none may lead out of the project."""
@@ -158,11 +149,11 @@ def load_project(root: Path) -> Project:
                                          f"language code '{language.code}' is not a locale Babel knows ({error})",
                                          "use the language's ISO 639 code, one Babel knows, such as 'de' "
                                          "or 'pt'")]) from None
-        hidden = _invisible(language.name)
-        if hidden is not None:
+        hidden = hidden_characters(language.name)
+        if hidden:
             raise ProblemsFound([Problem(PROJECT_FILE, language.position.of("name").line, "",
                                          f"the name of language '{language.code}' holds the invisible character "
-                                         f"U+{ord(hidden):04X}",
+                                         f"{hidden[0]}",
                                          "remove it: the name is shown as written in the language menu of every "
                                          "page, where it could hide or reorder text")])
         unit_problem = _length_unit_problem(language.length_unit or project.length_unit, language.code)

@@ -21,6 +21,13 @@ nothing.  A unit whose English is no longer the catalogue's, or whose entry is g
 is refused: its translation was made for another text, and only a fresh export shows
 the translator the text it now has.  Nothing is written while anything is refused.
 
+A tool may leave out the ``<target>`` of a unit it did not touch, or write it empty,
+and may drop the notes it does not show: what a unit does not say is never read as
+"empty this".  A unit without a translation leaves its entry as it was (a plural
+form without one, that form), and a unit without a translator's note leaves the
+entry's comments; only ``clear_empty`` (the command's ``--clear-empty``) empties the
+translations the file leaves empty.
+
 What a translation says is not judged here: a token or a placeholder broken in the
 tool is the lint's to report (``validator lint``), as it is when the catalogue is
 edited in a PO editor.
@@ -39,10 +46,11 @@ from pathlib import Path
 from xml.parsers import expat
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import unescape, write_po
+from babel.messages.pofile import unescape
 
 from validator.content.catalogs import catalog_from_bytes
 from validator.content.merge import translator_comments
+from validator.content.powrap import write_po
 from validator.content.yamlsource import decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
@@ -306,12 +314,47 @@ def _is_fuzzy(unit: ET.Element, target: ET.Element | None) -> bool:
 # Import
 
 
-def import_xliff(data: bytes, shown_as: str, language: str, catalogues: Mapping[str, Path]) -> list[Change]:
+CHANGED, KEPT, REFUSED = "changed", "kept", "refused"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the import did with one unit of the file: ``fate`` is one of
+    :data:`CHANGED`, :data:`KEPT` or :data:`REFUSED`, ``why`` says what changed, why
+    the entry was kept, or why the unit was refused."""
+
+    catalogue: str
+    line: int
+    name: str
+    fate: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an XLIFF file changes: the catalogues to write (none while anything is
+    refused), every unit's outcome in the file's order, and the refusals as problems."""
+
+    changes: list[Change]
+    outcomes: list[Outcome]
+    problems: list[Problem]
+
+    def count(self, fate: str, catalogue: str | None = None) -> int:
+        return sum(1 for outcome in self.outcomes
+                   if outcome.fate == fate and catalogue in (None, outcome.catalogue))
+
+
+def import_xliff(data: bytes, shown_as: str, language: str, catalogues: Mapping[str, Path],
+                 clear_empty: bool = False) -> Imported:
     """The catalogues changed by the XLIFF file ``data``: each ``<file>`` names its
     catalogue by ``original``, one of ``catalogues`` (a name the export gave -> the
-    catalogue's path). Only catalogues an entry of which changes are returned; nothing
-    is written here.  Raises :class:`ProblemsFound` with every unit refused."""
+    catalogue's path). Only catalogues an entry of which changes are returned, and
+    none when a unit is refused; nothing is written here.  ``clear_empty``: a unit
+    without a translation empties its entry's (by default it leaves it as it was).
+
+    Raises :class:`ProblemsFound` for a file that cannot be read as an export."""
     problems: list[Problem] = []
+    outcomes: list[Outcome] = []
     changes = []
     for file in _read_files(data, shown_as):
         where = catalogues.get(file.original)
@@ -320,56 +363,71 @@ def import_xliff(data: bytes, shown_as: str, language: str, catalogues: Mapping[
             problems.append(Problem(shown_as, file.line, file.original, "the file names no catalogue of "
                                     f"'{language}' (original=\"{file.original}\")",
                                     f"export again: the catalogues of '{language}' are {known}"))
+            outcomes.extend(Outcome(file.original, unit.line, unit.name, REFUSED, "no such catalogue")
+                            for unit in file.units)
             continue
         if file.language != language:
             problems.append(Problem(shown_as, file.line, file.original, f"the file is for the language "
                                     f"'{file.language}', not '{language}'",
                                     f"import it as {file.language or 'its language'}, or export '{language}'"))
+            outcomes.extend(Outcome(file.original, unit.line, unit.name, REFUSED, "another language")
+                            for unit in file.units)
             continue
         shown = file.original
         text = decode_utf8(read_input(where, shown), shown)
-        edited = _changed(text, catalog_from_bytes(text.encode("utf-8"), shown), file, shown_as, problems)
+        edited = _changed(text, catalog_from_bytes(text.encode("utf-8"), shown), file, shown_as, clear_empty,
+                          problems, outcomes)
         if edited is not None:
             changes.append(Change(where, shown, edited[0].encode("utf-8"), edited[1]))
     if problems:
-        raise ProblemsFound(problems)
+        return Imported([], outcomes, problems)
     for change in changes:
         catalog_from_bytes(change.data, change.shown)  # what is written reads back, as any catalogue must
-    return changes
+    return Imported(changes, outcomes, [])
 
 
-def _changed(text: str, catalog: Catalog, file: _File, shown_as: str,
-             problems: list[Problem]) -> tuple[str, int] | None:
+def _changed(text: str, catalog: Catalog, file: _File, shown_as: str, clear_empty: bool,
+             problems: list[Problem], outcomes: list[Outcome]) -> tuple[str, int] | None:
     """The catalogue's text with the file's changes in it and how many entries
-    changed, or ``None`` when none did; what is refused goes to ``problems``."""
+    changed, or ``None`` when none did; what is refused goes to ``problems``, what
+    became of each unit to ``outcomes``."""
     entries = {_key(str(message.context) if message.context else None, _texts(message.id)[0]): message
                for message in catalog if message.id}
     blocks = {block.key: block for block in _blocks(text)}
     seen: set[str] = set()
     edits: dict[str, _Block] = {}
     again = "export again (validator i18n xliff-export) and translate the unit in the new file"
+
+    def refuse(unit: _Unit, what: str, fix: str) -> None:
+        problems.append(Problem(shown_as, unit.line, unit.name, what, fix))
+        outcomes.append(Outcome(file.original, unit.line, unit.name, REFUSED, what))
+
     for unit in file.units:
         message = entries.get(unit.key)
         if message is None:
-            problems.append(Problem(shown_as, unit.line, unit.name, f"no entry of {file.original} has this "
-                                    "id: the text left the book, or its English changed, since the export", again))
+            refuse(unit, f"no entry of {file.original} has this id: the text left the book, or its English "
+                   "changed, since the export", again)
             continue
         if unit.key in seen:
-            problems.append(Problem(shown_as, unit.line, unit.name, "a second unit for the same entry",
-                                    "keep one of the two units"))
+            refuse(unit, "a second unit for the same entry", "keep one of the two units")
             continue
         seen.add(unit.key)
         if unit.sources != _texts(message.id):
-            problems.append(Problem(shown_as, unit.line, unit.name, "the English (source) is no longer the "
-                                    f"catalogue's: {file.original} changed since the export", again))
+            refuse(unit, f"the English (source) is no longer the catalogue's: {file.original} changed since the "
+                   "export", again)
             continue
         if len(unit.targets) != len(_texts(message.string)):
-            problems.append(Problem(shown_as, unit.line, unit.name, f"{len(unit.targets)} forms where the "
-                                    f"catalogue has {len(_texts(message.string))}", again))
+            refuse(unit, f"{len(unit.targets)} forms where the catalogue has {len(_texts(message.string))}", again)
             continue
-        block = _edited(blocks[unit.key], message, unit, catalog)
-        if block is not None:
-            edits[unit.key] = block
+        if not any(unit.targets) and not clear_empty:
+            outcomes.append(Outcome(file.original, unit.line, unit.name, KEPT, "no translation in the file"))
+            continue
+        edited = _edited(blocks[unit.key], message, unit, catalog, clear_empty)
+        if edited is None:
+            outcomes.append(Outcome(file.original, unit.line, unit.name, KEPT, "unchanged"))
+            continue
+        edits[unit.key], what = edited
+        outcomes.append(Outcome(file.original, unit.line, unit.name, CHANGED, what))
     if not edits:
         return None
     lines = text.split("\n")
@@ -433,10 +491,13 @@ def _kind(line: str) -> str:
     return "other"
 
 
-def _edited(block: _Block, message: Message, unit: _Unit, catalog: Catalog) -> _Block | None:
-    """The entry's lines with the unit's translation, state and notes, or ``None`` when
-    they are what the entry already has.  Only the lines of what changed are
-    written anew, the way the project writes a catalogue (Babel's writer)."""
+def _edited(block: _Block, message: Message, unit: _Unit, catalog: Catalog,
+            clear_empty: bool) -> tuple[_Block, str] | None:
+    """The entry's lines with the unit's translation, state and notes, and what of them
+    changed, or ``None`` when they are what the entry already has.  A form the unit
+    leaves empty keeps the entry's (empties it with ``clear_empty``); a unit without
+    a translator's note keeps the entry's comments.  Only the lines of what changed
+    are written anew, the way the project writes a catalogue (Babel's writer)."""
     kinds: list[str] = []
     for line in block.lines:
         stripped = line.strip()
@@ -445,10 +506,10 @@ def _edited(block: _Block, message: Message, unit: _Unit, catalog: Catalog) -> _
     flags = [flag.strip() for line, kind in zip(block.lines, kinds, strict=True) if kind == "flags"
              for flag in line.strip()[2:].split(",") if flag.strip()]
     old_strings = _texts(message.string)
-    strings = unit.targets
+    strings = [new if new or clear_empty else old for new, old in zip(unit.targets, old_strings, strict=True)]
     # An empty translation's mark says nothing a page shows: it stays as it was.
     fuzzy = unit.fuzzy if any(strings) else "fuzzy" in flags
-    comments = unit.notes if unit.notes is not None else []
+    comments = unit.notes if unit.notes is not None else translator_comments(message)
     changed = {"msgstr": strings != old_strings, "flags": fuzzy != ("fuzzy" in flags),
                "comment": comments != translator_comments(message)}
     if not any(changed.values()):
@@ -470,7 +531,10 @@ def _edited(block: _Block, message: Message, unit: _Unit, catalog: Catalog) -> _
                 placed.add(kind)
             continue
         lines.append(line)
-    return _Block(block.key, block.start, block.end, lines)
+    what = ", ".join(name for kind, name in (("msgstr", "translation emptied" if not any(strings) else "translation"),
+                                             ("flags", "needs review" if fuzzy else "reviewed"),
+                                             ("comment", "translator's comment")) if changed[kind])
+    return _Block(block.key, block.start, block.end, lines), what
 
 
 def _written(message: Message, strings: list[str], comments: list[str], flags: list[str],

@@ -27,12 +27,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarstring import LiteralScalarString
 from ruamel.yaml.tokens import ScalarToken
 
 from validator.content.fastyaml import UNHANDLED, parse_plain_yaml
+from validator.content.yamlbounds import MAX_DEPTH, MAX_NODES, BoundedComposing, YamlRefused
 from validator.derived import kept_function
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
 
@@ -177,63 +177,11 @@ CATALOG_LIMIT = SizeLimit(16 * 2**20, "a catalogue or template",
 """A catalogue (.po) or template (.pot) holds the texts of the whole book in one
 language, so it grows with the book: the limit leaves room above the largest book
 measured (the manual's limits page)."""
-MAX_DEPTH = 40
-"""Nesting deeper than any rulebook needs; the parser itself would overflow at a few hundred."""
-MAX_NODES = 200_000
-"""Values in one document counting every alias as the copy it stands for (the bundled
-chapters have a few thousand): bounds a "billion laughs" alias bomb before anything
-walks the data."""
+class _BoundedComposer(BoundedComposing, Composer):
+    """ruamel's composer, within the bounds of :mod:`validator.content.yamlbounds`."""
 
-
-class _Refused(Exception):
-    """A document beyond the bounds above, with the line where that became clear."""
-
-    def __init__(self, line: int, message: str, fix: str) -> None:
-        super().__init__(message)
-        self.line, self.message, self.fix = line, message, fix
-
-
-class _BoundedComposer(Composer):
-    """ruamel's composer, counting depth and expanded values as it builds the node graph.
-
-    Aliases share nodes, so composing is linear in the text, but anything that walks
-    the result (normalising, validation, JSON) visits every alias as a full copy; the
-    count here is that copy count, known before anything walks."""
-
-    def compose_document(self: Any) -> Any:
-        self._depth = 0
-        self._total = 0
-        self._sizes: dict[int, int] = {}
-        return super().compose_document()
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.parser.peek_event()
-        line = event.start_mark.line + 1 if event.start_mark else 0
-        if isinstance(event, AliasEvent):
-            node = super().compose_node(parent, index)
-            size = self._sizes.get(id(node))
-            if size is None:
-                raise _Refused(line, f"alias *{event.anchor} refers to a value that contains it",
-                               "write the value out instead of the alias")
-            self._add(size, line)
-            return node
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise _Refused(line, f"values nested more than {MAX_DEPTH} levels deep",
-                           "flatten the structure; no rulebook entry needs this depth")
-        start = self._total
-        self._add(1, line)
-        node = super().compose_node(parent, index)
-        self._depth -= 1
-        if event.anchor is not None:
-            self._sizes[id(node)] = self._total - start
-        return node
-
-    def _add(self, count: int, line: int) -> None:
-        self._total += count
-        if self._total > MAX_NODES:
-            raise _Refused(line, f"more than {MAX_NODES} values once aliases are expanded (an alias bomb?)",
-                           "write the values out; use aliases (*name) sparingly")
+    def _peek(self) -> Any:
+        return self.parser.peek_event()
 
 
 class _TrackingConstructor(RoundTripConstructor):
@@ -258,7 +206,7 @@ class _TrackingConstructor(RoundTripConstructor):
         for key_node, _value in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 line = key_node.start_mark.line + 1 if key_node.start_mark else 0
-                raise _Refused(line, "a merge key (<<) is not supported",
+                raise YamlRefused(line, "a merge key (<<) is not supported",
                                "write the keys out in this mapping (an alias *name of a whole value still works)")
         return super().flatten_mapping(node)
 
@@ -305,7 +253,7 @@ def _parse_yaml(text: str, shown_as: str) -> Any:
     yaml = _yaml()
     try:
         data = yaml.load(text)
-    except _Refused as refused:
+    except YamlRefused as refused:
         raise ProblemsFound([Problem(shown_as, refused.line, "", f"YAML refused: {refused.message}",
                                      refused.fix)]) from None
     except MarkedYAMLError as error:

@@ -303,7 +303,7 @@ def mkdocs_config(workspace: Workspace, code: str, docs: Path, output: Path) -> 
     nav = mkdocs_nav(navigation(workspace, code))
     title = site_title(workspace, code)
     interface = workspace.ui_catalogs.get(code)
-    extensions = inherited_option(workspace.root / project.mkdocs_config, "markdown_extensions")
+    extensions = inherited_option(workspace.root / project.mkdocs_config, "markdown_extensions", workspace.root)
     return {
         "INHERIT": str((workspace.root / project.mkdocs_config).resolve()),
         "site_name": html.escape(title),

@@ -13,16 +13,14 @@ cannot be read or written is ignored: it only saves time.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import simplemma
 from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
 
-from validator.resultcache import open_own, own_folder, trusted_root
+from validator import cachefiles
+from validator.resultcache import trusted_root
 
 
 def cache_folder() -> Path | None:
@@ -40,15 +38,16 @@ class Lemmas:
 
     def __init__(self, code: str) -> None:
         self.code = code
-        folder = cache_folder()
-        self.path = folder / f"lemmas-{code}-simplemma-{simplemma.__version__}.json" if folder else None
+        self.folder = cache_folder()
+        self.name = f"lemmas-{code}-simplemma-{simplemma.__version__}.json"
         self.known: dict[str, str] = {}
         self.found: dict[str, str] = {}
-        if self.path is not None:
-            with contextlib.suppress(OSError, ValueError):
-                data = json.loads(_read_own(self.path))
-                if isinstance(data, dict):
-                    self.known = {str(key): str(value) for key, value in data.items()}
+        if self.folder is not None:
+            self.known = _read_kept(self.folder, self.name)
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.folder is None else self.folder / self.name
 
     def lemma(self, word: str) -> str:
         kept = self.known.get(word)
@@ -59,34 +58,30 @@ class Lemmas:
     def save(self) -> None:
         """Add the lemmas found here to the file (a new file renamed over the old, so a
         reader never sees half of one; another process's additions are merged)."""
-        if not self.found or self.path is None:
+        if not self.found or self.folder is None:
             return
-        with contextlib.suppress(OSError, ValueError):
-            if not own_folder(self.path.parent, self.path.parent, make=True):
-                return
-            merged: dict[str, str] = {}
-            with contextlib.suppress(OSError, ValueError):
-                merged = dict(json.loads(_read_own(self.path)))
-            merged.update(self.found)
-            handle, name = tempfile.mkstemp(dir=self.path.parent, prefix=".lemmas-", suffix=".json")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as file:
-                    json.dump(merged, file, ensure_ascii=False, sort_keys=True)
-                os.replace(name, self.path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(name)  # left only when the rename did not happen
-            self.found = {}
+        merged = {**_read_kept(self.folder, self.name), **self.found}
+        with cachefiles.folder(self.folder, (), make=True) as handle:
+            if handle is not None:
+                cachefiles.write(handle, self.name,
+                                 json.dumps(merged, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        self.found = {}
 
 
-def _read_own(path: Path) -> str:
-    """The text of a lemmas file of the cache, not through a link (see validator.resultcache)."""
-    with open_own(path) as stream:
-        return stream.read(MAX_LEMMAS_BYTES).decode("utf-8")
+def _read_kept(folder: Path, name: str) -> dict[str, str]:
+    """The lemmas of a file of the cache, read as every file of it is (see
+    validator.cachefiles); none from a file that is not this user's, or no lemmas."""
+    with cachefiles.folder(folder, (), make=False) as handle:
+        data = None if handle is None else cachefiles.read(handle, name, MAX_LEMMAS_BYTES)
+    try:
+        kept = json.loads(data.decode("utf-8")) if data is not None else None
+    except ValueError:
+        return {}
+    return {str(key): str(value) for key, value in kept.items()} if isinstance(kept, dict) else {}
 
 
 MAX_LEMMAS_BYTES = 64 * 2**20
-"""Far beyond the words of any rulebook: a larger file is not read whole (it then fails as JSON)."""
+"""Far beyond the words of any rulebook: a larger file is not read (its lemmas are found again)."""
 
 _LEMMAS: dict[str, Lemmas] = {}
 
