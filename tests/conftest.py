@@ -390,7 +390,7 @@ def report(workspace: Any) -> Any:
 @pytest.fixture(scope="module")
 def pages(workspace: Any, report: Any) -> dict[str, dict[str, str]]:
     """Every page of every language of the bundled project, as Markdown, once per module."""
-    from validator.site.pages import render_pages
+    from validator.site.pages import iter_pages
 
-    return {language.code: render_pages(workspace, report, language.code)
+    return {language.code: dict(iter_pages(workspace, report, language.code))
             for language in workspace.project.languages}

@@ -166,20 +166,6 @@ def _result(value: object) -> Any:
         return None
 
 
-def trace_problems(steps: tuple[Step, ...], known_rules: set[str]) -> list[str]:
-    """Why a trace cannot be shown as the steps of an outcome: no step at all (the
-    scenario computes without any function that names its rules), or a step citing a
-    rule the rulebook lacks (its link would lead nowhere).
-
-    >>> trace_problems((), {"a/b"})
-    ['no step: the outcome is computed without any function marked with @implements']
-    """
-    if not steps:
-        return ["no step: the outcome is computed without any function marked with @implements"]
-    return [f"step {step.key} cites rule '{rule}', which the rulebook lacks"
-            for step in steps for rule in step.rules if rule not in known_rules]
-
-
 WorkedText = tuple[str, str, list[str]]
 """A text of the ``labels`` catalogue: its msgctxt, its English and the comments for
 its translator (what it is and where the pages show it)."""
@@ -261,4 +247,3 @@ def _place(part: str, owner: str, name: str | None) -> str:
     if part == "result":
         return f"the field '{name}' of the result of {owner}"
     return f"the {'argument' if part == 'argument' else part + ' field'} '{name}' of {owner}"
-

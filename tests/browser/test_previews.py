@@ -16,7 +16,7 @@ from browser_support import needs_chromium
 from conftest import ROOT, ProjectCopy
 
 from validator.content.tokens import tokens
-from validator.site.pages import render_pages
+from validator.site.pages import iter_pages
 from validator.site.previews import GLOBAL, PREVIEWS_FILE, preview_key, previews, referrers
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
@@ -103,7 +103,7 @@ def test_the_chapter_lists_the_rules_that_refer_to_each_rule(workspace: Workspac
     report = check_workspace(workspace)
     for code, words in (("en", "Referred to by"), ("es", "Remiten a esta regla"),
                         ("pl", "Odwołują się do tej zasady")):
-        page = render_pages(workspace, report, code)["monstrous-mounts.md"]
+        page = dict(iter_pages(workspace, report, code))["monstrous-mounts.md"]
         section = page.split("{ #death-of-the-rider }", 1)[1].split("\n## ", 1)[0]
         line = next(line for line in section.splitlines() if line.startswith(f"<p>{words}: "))
         assert 'href="monstrous-mounts.html#extra-wounds"' in line
@@ -111,7 +111,7 @@ def test_the_chapter_lists_the_rules_that_refer_to_each_rule(workspace: Workspac
         assert title.split(" ")[0] in line
     unreferred = next(rule for rule in workspace.rulebook.chapters[0].rules
                       if rule.id not in referrers(workspace.rulebook))
-    page = render_pages(workspace, report, "en")[f"{workspace.rulebook.chapters[0].id}.md"]
+    page = dict(iter_pages(workspace, report, "en"))[f"{workspace.rulebook.chapters[0].id}.md"]
     anchor = unreferred.id.rsplit("/", 1)[1]
     assert "Referred to by" not in page.split(f"{{ #{anchor} }}", 1)[1].split("\n## ", 1)[0]
 

@@ -24,8 +24,8 @@ from browser_support import needs_chromium, serve
 from conftest import ProjectCopy
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
-from validator.site.api import KINDS, SCHEMAS
 from validator.site.collation import sort_key
+from validator.site.opendata import KINDS, SCHEMAS
 
 SKIRMISH = Path(__file__).resolve().parents[1] / "roots" / "skirmish"
 LANGUAGES = ("en", "de", "cs")

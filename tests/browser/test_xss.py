@@ -487,13 +487,13 @@ def test_the_test_fails_when_text_is_not_escaped(browser: Any, hostile_project: 
 
     from validator.checks.run import check_workspace
     from validator.site import markdown
-    from validator.site.pages import render_pages
+    from validator.site.pages import iter_pages
     from validator.workspace import load_workspace
 
     def chapter() -> str:
         # Loaded anew each time: what a workspace renders once is kept with it.
         workspace = load_workspace(hostile_project)
-        return render_pages(workspace, check_workspace(workspace), "es")["chariots.md"]
+        return dict(iter_pages(workspace, check_workspace(workspace), "es"))["chariots.md"]
 
     assert _fired_on_rendered_chapter(browser, chapter()) == []
     monkeypatch.setattr(markdown, "escape", lambda text: Markup(text))

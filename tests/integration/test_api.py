@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from validator.checks.run import CheckReport, check_workspace
 from validator.content.tokens import tokens
-from validator.site.api import KINDS, SCHEMAS, documents, dumps, glossary_tbx
+from validator.site.opendata import KINDS, SCHEMAS, documents, dumps, glossary_tbx
 from validator.site.tbx import FILE_NAME as TBX_FILE
 from validator.workspace import Workspace, load_workspace
 
@@ -294,7 +294,7 @@ def test_the_files_are_written_one_document_at_a_time(workspace: Workspace, repo
     import gc
     import weakref
 
-    from validator.site import api
+    from validator.site import opendata as api
 
     made: list[weakref.ref[Held]] = []
     alive_when_next: list[int] = []
@@ -313,7 +313,7 @@ def test_the_files_are_written_one_document_at_a_time(workspace: Workspace, repo
             del document, data
 
     monkeypatch.setattr(api, "iter_documents", watched)
-    folder = api.write_api(workspace, report, tmp_path / "site")
+    folder = api.write_open_data(workspace, report, tmp_path / "site")
     assert len(made) == len(LANGUAGES) * len(KINDS)
     assert alive_when_next == [0] * len(made), "the writer kept earlier documents while making the next"
     for (code, kind), text in expected.items():

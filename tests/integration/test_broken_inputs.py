@@ -326,7 +326,7 @@ def test_an_unexpected_error_is_one_line_not_a_traceback(project: ProjectCopy, c
     def fail(_project: Path, _arguments: object) -> int:
         raise RuntimeError("something\nunforeseen")
 
-    monkeypatch.setattr("validator.cli._status", fail)
+    monkeypatch.setattr("validator.commands.status.run", fail)
     code = main(["--project", str(project.root), "status"])
     captured = capsys.readouterr()
     assert code == 1

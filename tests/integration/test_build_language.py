@@ -86,7 +86,7 @@ WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
 def workflow_problems(workflow: dict[str, Any], languages: list[str]) -> list[str]:
     """What would make the CI workflow build another site than ``validator build``:
     a language missing from (or foreign to) the matrix, a command the tool lacks."""
-    from validator.cli import _parser
+    from validator.cli import parse_arguments
 
     problems = []
     jobs = workflow["jobs"]
@@ -101,7 +101,7 @@ def workflow_problems(workflow: dict[str, Any], languages: list[str]) -> list[st
             for code in matrix if "matrix.language" in command else [None]:
                 words = shlex.split(command.replace("${{ matrix.language }}", code or ""))
                 try:
-                    _parser().parse_args(words[1:])
+                    parse_arguments(words[1:])
                 except SystemExit:
                     problems.append(f"{name}: {command!r} is not a validator command")
     return problems

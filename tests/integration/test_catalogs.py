@@ -133,11 +133,12 @@ def test_every_identifier_shown_in_an_example_has_a_label() -> None:
     """The labels template lists everything the example boxes show (and, besides, the
     questions, steps and chart words, which the i18n tests keep in step with the code)."""
     from validator.checks.run import check_workspace
-    from validator.content.labels import label_context, shown_identifiers
+    from validator.content.labels import Where, identifier_uses, label_context
 
     report = check_workspace(load_workspace(ROOT))
-    shown = shown_identifiers([*(run.example.given for run in report.runs),
-                               *(run.computed for run in report.runs if run.computed)])
+    shown = list(identifier_uses((Where("input", "an example"), values) for values in
+                                 [*(run.example.given for run in report.runs),
+                                  *(run.computed for run in report.runs if run.computed)]))
     missing = {label_context(identifier) for identifier in shown} - set(_messages(ROOT / "locales" / "labels.pot"))
     assert missing == set()
     assert "labels/mount_wounds" in _messages(ROOT / "locales" / "labels.pot")
@@ -148,13 +149,13 @@ def test_every_identifier_a_try_it_form_shows_has_a_label() -> None:
     combination: words no example states (``overrun`` is offered, ``not-movement-phase``
     given as a reason), which need their labels too, or the form shows them in English."""
     from validator.checks.run import check_workspace
-    from validator.content.labels import label_context, shown_identifiers
+    from validator.content.labels import Where, identifier_uses, label_context
     from validator.site.worked import try_it_values
 
     workspace = load_workspace(ROOT)
     report = check_workspace(workspace)
     tried = [values for run in report.runs for _name, values in try_it_values(workspace.ruleset, run.example)]
-    shown = shown_identifiers([{"_": values} for values in tried])
+    shown = list(identifier_uses((Where("input", "a try-it form"), {"_": values}) for values in tried))
     assert {"overrun", "not-movement-phase", "monster-caught", "no-test"} <= set(shown)
     missing = {label_context(identifier) for identifier in shown} - set(_messages(ROOT / "locales" / "labels.pot"))
     assert missing == set()

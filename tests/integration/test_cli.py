@@ -52,7 +52,7 @@ def test_jobs_sets_how_many_processes_every_part_runs(monkeypatch: pytest.Monkey
     seen: list[int] = []
     monkeypatch.setattr(parallel, "usable_cores", lambda: 8)
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "4")
-    monkeypatch.setattr(cli, "_check", lambda project, arguments: seen.append(parallel.jobs(8)) or 0)
+    monkeypatch.setattr("validator.commands.check.run", lambda project, arguments: seen.append(parallel.jobs(8)) or 0)
     assert cli.main(["--jobs", "1", "check"]) == 0
     assert cli.main(["--jobs", "3", "check"]) == 0
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")

@@ -13,7 +13,7 @@ from conftest import ProjectCopy
 from validator.checks.run import check_workspace
 from validator.derived import KEPT, Kept, derived
 from validator.resultcache import CACHE_VARIABLE
-from validator.site.pages import render_pages
+from validator.site.pages import iter_pages
 from validator.workspace import load_workspace
 
 
@@ -96,7 +96,7 @@ def test_a_label_edited_between_two_renders_shows_the_new_words(project: Project
     labels catalogue edited (in the preview) is never shown with its earlier words."""
     def chapter_page() -> str:
         workspace = load_workspace(project.root)
-        return render_pages(workspace, check_workspace(workspace, lint=False), "es")["characters-alone.md"]
+        return dict(iter_pages(workspace, check_workspace(workspace, lint=False), "es"))["characters-alone.md"]
 
     before = chapter_page()
     assert 'worked-label">tipo de tropa<' in before and ">caballería</option>" in before

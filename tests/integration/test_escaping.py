@@ -16,7 +16,7 @@ from validator.checks.lint import LintContext, Severity, lint_catalog, source_fi
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 from validator.site import markdown
-from validator.site.pages import navigation, render_pages, site_title
+from validator.site.pages import iter_pages, navigation, site_title
 from validator.workspace import load_workspace
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]
@@ -74,7 +74,7 @@ def test_a_label_from_the_catalogue_is_text_not_markdown(hostile_labels: Project
     workspace = load_workspace(hostile_labels.root)
     from validator.checks.run import check_workspace
 
-    pages = render_pages(workspace, check_workspace(workspace), "es")
+    pages = dict(iter_pages(workspace, check_workspace(workspace), "es"))
     html = html_of(pages["chariots.md"])
     import html as html_module
 

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from whfb6 import characters as chars
+from whfb6.rulings import ADOPTED, VARIANTS
+from whfb6.scenarios import RULESET
 
 from validator.checks.run import CheckReport
 from validator.content.extract import messages_of_file
@@ -19,12 +22,9 @@ from validator.content.faq import Faq, FaqEntry, faq_problems
 from validator.content.yamlsource import read_yaml
 from validator.ruleset import ScenarioError
 from validator.site import markdown
-from validator.site.pages import navigation, render_pages
+from validator.site.pages import iter_pages, navigation
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
-from whfb6 import characters as chars
-from whfb6.rulings import ADOPTED, VARIANTS
-from whfb6.scenarios import RULESET
 
 LANGUAGES = ("en", "es", "pl")
 ANY_SIZE = VARIANTS["polish-summary-look-out-sir-any-size"]
@@ -188,7 +188,7 @@ def test_the_faq_page_shows_the_outcome_the_core_computed(workspace: Workspace, 
     runs = tuple(replace(run, computed={**run.computed, "may_join": True})
                  if run.rule_id == "faq/chariots-and-chariot-units" and run.computed is not None else run
                  for run in report.runs)
-    other = render_pages(workspace, CheckReport(runs, report.problems, report.warnings), "en")["faq.md"]
+    other = dict(iter_pages(workspace, CheckReport(runs, report.problems, report.warnings), "en"))["faq.md"]
     assert 'may join</span> <span class="worked-value">yes</span>' in outcome_of(other)
 
 

@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 from validator.checks.examples import run_examples
 from validator.checks.lint import LintContext, lint_catalog
 from validator.checks.references import reference_problems
-from validator.cli import _parse_given, main
+from validator.cli import main
+from validator.commands.calc import parse_given
 from validator.content.catalogs import RuleCatalog, catalog_from_bytes, interface_translations
 from validator.content.loader import Rulebook
 from validator.content.merge import catalog_bytes, merge_catalog
@@ -150,7 +151,7 @@ JSON_PIECES = ['{"hits": ', '{"dice": [', "]", "}", "[", ",", "1", "-1", "1e999"
     ["mount-rider-hit-chance", "mount-allocate-hits", "mount-classify", "unit-joint-movement", "nosuch"]),
     st.sampled_from([None, "spanish-faq-hits-to-character", "english-rulebook-even-split", "nosuch"]))
 def test_a_mutated_given_computes_or_is_refused(pieces: list[str], scenario: str, variant: str | None) -> None:
-    given = _parse_given("".join(pieces))
+    given = parse_given("".join(pieces))
     if isinstance(given, str):
         assert "\n" not in given
         return

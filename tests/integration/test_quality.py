@@ -9,8 +9,8 @@ from conftest import ROOT
 
 
 def test_ruff_finds_nothing() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "validator", "tests", "benchmarks"], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "validator", "rules-core", "tests", "benchmarks"],
+                          cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

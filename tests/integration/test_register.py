@@ -17,9 +17,9 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from validator.checks.run import CheckReport, check_workspace
 from validator.content.tokens import tokens
 from validator.content.units import LanguageUnits, convert
-from validator.site.api import SCHEMAS, documents
 from validator.site.markdown import escape
-from validator.site.pages import render_pages
+from validator.site.opendata import SCHEMAS, documents
+from validator.site.pages import iter_pages
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace, load_workspace
 
@@ -175,7 +175,7 @@ def test_an_unverified_claim_says_so_in_the_readers_language(project: ProjectCop
     planted = load_workspace(project.root)
     # Only the register changed, so the examples' outcomes are those of the bundled book.
     for code, word in (("es", "sin verificar"), ("pl", "niezweryfikowane")):
-        register = render_pages(planted, report, code)["discrepancies.md"]
+        register = dict(iter_pages(planted, report, code))["discrepancies.md"]
         entry = register[register.index("{ #charging-out-of-a-unit }"):]
         entry = entry[:entry.index("</div>")]
         assert f'<span class="reading-unverified">{word}</span>' in entry, code
@@ -228,6 +228,6 @@ def test_a_kind_is_the_books_and_only_kinds_with_entries_get_a_filter(project: P
                     "  - {id: unused, label: Never used, holds: readings}\n")
     project.replace("docs/discrepancies.yml", "    kind: erratum\n", "    kind: typo\n")
     workspace = load_workspace(project.root)
-    register = render_pages(workspace, check_workspace(workspace), "en")["discrepancies.md"]
+    register = dict(iter_pages(workspace, check_workspace(workspace), "en"))["discrepancies.md"]
     assert 'value="typo" checked> Slip of the pen' in register
     assert 'value="unused"' not in register and "Never used" not in register

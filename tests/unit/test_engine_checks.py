@@ -16,7 +16,7 @@ from validator.api import Ruleset, Scenario, implements
 from validator.checks.examples import same_value
 from validator.content.loader import Rulebook
 from validator.plain import to_json, to_plain
-from validator.site.api import outcome
+from validator.site.opendata import outcome
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace
 

@@ -12,8 +12,8 @@ from conftest import ROOT
 
 from validator.checks.run import CheckReport
 from validator.content.faq import Faq, faq_problems
-from validator.site.api import documents
 from validator.site.faq import standing_label
+from validator.site.opendata import documents
 from validator.workspace import Workspace
 
 LANGUAGES = ("en", "es", "pl")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("validator", "whfb6", "benchmarks")
+PACKAGES = ("validator", "rules-core/whfb6", "benchmarks")
 
 NOT_YET_CLEANED = frozenset({
     "validator/resultcache.py",

@@ -20,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "validator"
+CORE = ROOT / "rules-core" / "whfb6"
+"""The bundled book's rules core, a distribution of its own."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What every layer may use: problems, plain data, and what makes a second run fast.
@@ -35,7 +37,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("checks", ("validator.checks",)),
     ("site", ("validator.site",)),
     # What a command runs: the command line, and the catalogues' update.
-    ("commands", ("validator.cli", "validator.__main__", "validator.i18n", "validator")),
+    ("commands", ("validator.cli", "validator.commands", "validator.__main__", "validator.i18n", "validator")),
 )
 """The layers, lowest first: a module imports only from its own layer and those below."""
 
@@ -191,9 +193,9 @@ def test_an_upward_import_is_named_with_its_line(tmp_path: Path, monkeypatch: py
         "validator/content/status.py:4: validator.content.status (content) imports validator.workspace (workspace)"]
 
 
-def declared() -> set[str]:
-    """The distributions the project depends on, normalised."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+def declared(folder: Path = ROOT) -> set[str]:
+    """The distributions the project in ``folder`` depends on, normalised."""
+    project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     return {normalised(re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0])
             for requirement in project["dependencies"]}
 
@@ -216,14 +218,24 @@ def third_party(folders: tuple[Path, ...]) -> dict[str, str]:
     return found
 
 
-def test_every_package_imported_is_declared() -> None:
-    distributions = packages_distributions()
-    wanted = declared()
+@pytest.mark.parametrize(("distribution", "package"), [(ROOT, PACKAGE), (CORE.parent, CORE)],
+                         ids=["engine", "bundled core"])
+def test_every_package_imported_is_declared(distribution: Path, package: Path) -> None:
+    """The engine's imports are its pyproject.toml's, and the bundled core's are its own
+    distribution's (the engine, and nothing else)."""
+    distributions = {**packages_distributions(), "validator": ["rulebook-validator"]}
+    wanted = declared(distribution)
     missing = [f"{where}: imports {top}, from {distributions.get(top, ['an unknown distribution'])}, which "
-               "pyproject.toml does not declare"
-               for top, where in sorted(third_party((PACKAGE, ROOT / "whfb6")).items())
+               f"{(distribution / 'pyproject.toml').relative_to(ROOT)} does not declare"
+               for top, where in sorted(third_party((package,)).items())
                if not {normalised(name) for name in distributions.get(top, [top])} & wanted]
     assert missing == []
+
+
+def test_the_engines_package_ships_no_game() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["setuptools"]["packages"]["find"]["include"] == ["validator*"]
+    assert not (ROOT / "whfb6").exists() and (CORE / "__init__.py").is_file()
 
 
 def test_an_undeclared_import_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,12 +8,22 @@ import re
 from typing import Any
 
 from conftest import ProjectCopy
+from whfb6.scenarios import RULESET
 
 from validator.checks.run import CheckReport
 from validator.ruleset import Ruleset, Scenario
-from validator.trace import Step, step_text, trace_problems, tracing
+from validator.trace import Step, step_text, tracing
 from validator.workspace import Workspace
-from whfb6.scenarios import RULESET
+
+
+def trace_problems(steps: tuple[Step, ...], known_rules: set[str]) -> list[str]:
+    """Why a trace cannot be shown as the steps of an outcome: no step at all (the
+    scenario computes without any function that names its rules), or a step citing a
+    rule the rulebook lacks (its link would lead nowhere)."""
+    if not steps:
+        return ["no step: the outcome is computed without any function marked with @implements"]
+    return [f"step {step.key} cites rule '{rule}', which the rulebook lacks"
+            for step in steps for rule in step.rules if rule not in known_rules]
 
 
 def _known_rules(workspace: Workspace) -> set[str]:

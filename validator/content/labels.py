@@ -73,19 +73,9 @@ def is_identifier(value: object) -> bool:
     return isinstance(value, str) and bool(IDENTIFIER.match(value))
 
 
-def shown_identifiers(values: Iterable[Mapping[str, Any]]) -> list[str]:
-    """Every field name and identifier value in the given mappings, in order of first
-    appearance, without repeats."""
-    seen: dict[str, None] = {}
-    for mapping in values:
-        for identifier in _walk(mapping):
-            seen.setdefault(identifier, None)
-    return list(seen)
-
-
 def identifier_uses(values: Iterable[tuple[Where, Mapping[str, Any]]]) -> dict[str, list[str]]:
-    """Every field name and identifier value of the given mappings (in the order of
-    :func:`shown_identifiers`), each with where it is used, one sentence per use:
+    """Every field name and identifier value of the given mappings (in the order they
+    first appear, without repeats), each with where it is used, one sentence per use:
     "An input field of the scenario 'x' (...)", "A value of the outcome field 'y' of
     ...".  Past :data:`USES_SHOWN` uses the rest are counted, not listed."""
     uses: dict[str, dict[str, None]] = {}
@@ -102,7 +92,7 @@ def listed_uses(uses: list[str]) -> list[str]:
 
 
 def _walk_uses(value: Any, where: Where, parent: str | None) -> Iterator[tuple[str, str]]:
-    """As :func:`_walk`, each identifier with the sentence of its use."""
+    """Every field name and identifier value in ``value``, each with the sentence of its use."""
     if isinstance(value, Mapping):
         for key, item in value.items():
             if is_identifier(key):
@@ -135,16 +125,3 @@ def _value_use(where: Where, field: str | None) -> str:
     if where.part in kind:
         return f"A value of {kind[where.part]} '{field}' of {where.owner}."
     return f"A value of the field '{field}' of the result of {where.owner}."
-
-
-def _walk(value: Any) -> Iterator[str]:
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if is_identifier(key):
-                yield str(key)
-            yield from _walk(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _walk(item)
-    elif is_identifier(value):
-        yield value

@@ -7,7 +7,7 @@ the words of the worked examples (``labels``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -174,9 +174,3 @@ def status_json(status: dict[str, list[GroupStatus]]) -> dict[str, object]:
         }
     everything = [group for groups in status.values() for group in groups]
     return {"total": Totals.of(everything).as_json(), "languages": languages}
-
-
-def iter_rows(status: dict[str, list[GroupStatus]]) -> Iterator[tuple[str, GroupStatus]]:
-    for language, groups in status.items():
-        for group in groups:
-            yield language, group

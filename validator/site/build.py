@@ -31,11 +31,11 @@ from validator.content.mkdocs_config import inherited_option, mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
 from validator.parallel import run_jobs
 from validator.problems import Problem, ProblemsFound
-from validator.site.api import write_api
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
 from validator.site.material import interface_words, permalink_title, with_permalink_title
+from validator.site.opendata import write_open_data
 from validator.site.output import (
     Staging,
     check_site_dir,
@@ -126,7 +126,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             if job.startswith(LINT_JOB):
                 return lint_part(workspace, job.removeprefix(LINT_JOB))
             if job == OPEN_DATA_JOB:
-                write_api(workspace, report, staged.site)
+                write_open_data(workspace, report, staged.site)
             elif job.startswith(RENDER_JOB):
                 code = job.removeprefix(RENDER_JOB)
                 _render_language(workspace, report, status, code, staged.pages, staged.site / code, forms)
@@ -216,7 +216,7 @@ def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target:
     """What a site has besides its languages' pages, then the swap into place."""
     _write_root_index(workspace, staged.site)
     if open_data:
-        write_api(workspace, report, staged.site)
+        write_open_data(workspace, report, staged.site)
     make_reproducible(staged.site, epoch)
     finish(staged)
     swap(staged, target)

@@ -335,12 +335,6 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
     return env, view
 
 
-def render_pages(workspace: Workspace, report: CheckReport, language_code: str,
-                 status: dict[str, list[GroupStatus]] | None = None) -> dict[str, str]:
-    """Every page of one language: file name -> Markdown."""
-    return dict(iter_pages(workspace, report, language_code, status))
-
-
 def iter_pages(workspace: Workspace, report: CheckReport, language_code: str,
                status: dict[str, list[GroupStatus]] | None = None) -> Iterator[tuple[str, str]]:
     """Every page of one language as (file name, Markdown), one at a time: the build
@@ -362,7 +356,7 @@ def iter_pages(workspace: Workspace, report: CheckReport, language_code: str,
 def chapter_pages(workspace: Workspace, report: CheckReport, language_code: str,
                   chapters: Iterable[Chapter], parallel: bool = True) -> dict[str, str]:
     """The pages of some chapters only (each chapter's page and, with ``parallel``,
-    its parallel text), as :func:`render_pages` renders them: what the live preview
+    its parallel text), as :func:`iter_pages` renders them: what the live preview
     rebuilds after an edit."""
     env, view = _page_view(workspace, report, language_code, None)
     return dict(_chapter_pages(env, view, chapters, parallel))

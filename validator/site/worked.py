@@ -487,15 +487,6 @@ def tryable(scenario: Scenario, given: Mapping[str, Any]) -> bool:
     return 0 < input_space(scenario, given) <= TRY_BUDGET
 
 
-def tryable_scenarios(ruleset: Any, examples: list[Example]) -> list[str]:
-    """The scenarios every one of whose ``examples`` can be tried on the page, by name."""
-    names: dict[str, bool] = {}
-    for example in examples:
-        scenario = ruleset.scenario(example.scenario)
-        names[scenario.name] = names.get(scenario.name, True) and tryable(scenario, example.given)
-    return sorted(name for name, ok in names.items() if ok)
-
-
 def _with(given: Mapping[str, Any], controls: list[Control], choice: tuple[object, ...]) -> dict[str, Any]:
     changed: dict[str, Any] = {key: list(value) if isinstance(value, list) else value for key, value in given.items()}
     for control, value in zip(controls, choice, strict=True):

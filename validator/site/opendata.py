@@ -55,7 +55,7 @@ KINDS = ("rules", "glossary", "discrepancies", "examples", "faq")
 JSON = dict[str, Any]
 
 
-def write_api(workspace: Workspace, report: CheckReport, site: Path) -> Path:
+def write_open_data(workspace: Workspace, report: CheckReport, site: Path) -> Path:
     """Write ``site/api/``: every language's files and the schemas; returns the folder."""
     folder = site / API_FOLDER
     schema = folder / SCHEMA_FOLDER

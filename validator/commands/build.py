@@ -1,0 +1,56 @@
+"""``validator build``: check, then one site per language, swapped in together."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from validator.commands.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    absolute,
+    keeps_results,
+    refuse_on_problems,
+    report_warnings,
+)
+from validator.site.build import ChecksFailed, check_and_build
+from validator.site.output import OutputError, check_site_dir, project_inputs
+from validator.site.reproducible import build_epoch
+from validator.workspace import load_workspace
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--site-dir", type=Path, default=Path("site"), metavar="DIR",
+                         help="where the sites go (default: site/)")
+    command.add_argument("--language", metavar="CODE", help="build only this language's site (one job per language)")
+    keeps_results(command)
+
+
+def run(project: Path, arguments: argparse.Namespace) -> int:
+    # The pages read the compact catalogues: the parsed ones are let go (see
+    # validator.content.parsedcatalogs), and the lint, in a job of its own, makes its language's again.
+    workspace = load_workspace(project, keep_catalogs=False)
+    codes = [language.code for language in workspace.project.languages]
+    if arguments.language is not None and arguments.language not in codes:
+        print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
+              f"(the languages of rulebook.yml)", file=sys.stderr)
+        return EXIT_USAGE
+    site_dir = absolute(arguments.site_dir)
+    try:
+        # Refuse a place the build may not write before spending time on the check.
+        check_site_dir(site_dir, project, project_inputs(project, workspace.project))
+        build_epoch()
+        try:
+            built = check_and_build(workspace, site_dir, arguments.language)
+        except ChecksFailed as failed:
+            report_warnings(failed.warnings)
+            refuse_on_problems(failed.problems, "built")
+            raise
+        report_warnings(built.warnings)
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    for folder in built.folders:
+        print(f"built {folder}")
+    return EXIT_OK
