@@ -32,9 +32,11 @@ from validator.content.labels import (
     label_context,
     scenario_owner,
 )
+from validator.content.limits import book_limits
 from validator.content.loader import Rulebook, load_rulebook
 from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
+from validator.content.yamlsource import SizeLimit
 from validator.ruleset import Ruleset
 from validator.site.worked import try_it_values
 from validator.trace import worked_messages
@@ -177,7 +179,8 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
     translated language, or of the language ``only`` (``line_numbers``: see
     :func:`rules_template`).  A catalogue that is missing is started."""
     project = load_project(root)
-    rulebook = load_rulebook(root, project)
+    limits = book_limits(root, project)
+    rulebook = load_rulebook(root, project, limits)
     locales = root / project.locales_dir
     title = project.title
     templates = {RULES_DOMAIN: rules_template(rulebook, line_numbers),
@@ -191,7 +194,7 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
             path = catalog_path(locales, code, domain)
             notes = term_notes(rulebook.messages(), rulebook.glossary, code) if domain == RULES_DOMAIN else {}
             updates.append(_merged_into(template, path, path.relative_to(root).as_posix(), code, renamed, title,
-                                        notes))
+                                        notes, limits.catalogue))
     interface = ui_template()
     engine = engine_languages()
     for code in languages:
@@ -200,10 +203,10 @@ def update_catalogs(root: Path, line_numbers: bool = False, only: str | None = N
         path = catalog_path(locales, code, UI_DOMAIN)
         shown = path.relative_to(root).as_posix()
         if code not in engine:
-            updates.append(_merged_into(interface, path, shown, code, renamed, title))
+            updates.append(_merged_into(interface, path, shown, code, renamed, title, limit=limits.catalogue))
         elif path.exists():
-            updates.append(_merged_into(override_template(interface, read_catalog(path, shown)), path, shown,
-                                        code, renamed, title))
+            updates.append(_merged_into(override_template(interface, read_catalog(path, shown, limits.catalogue)),
+                                        path, shown, code, renamed, title, limit=limits.catalogue))
     return updates
 
 
@@ -221,12 +224,12 @@ def update_engine_catalogs() -> list[CatalogUpdate]:
 
 def _merged_into(template: Catalog, path: Path, shown: str, language: str,
                  renamed: dict[str, str], title: str = ENGINE_TITLE,
-                 notes: Mapping[str, Sequence[str]] | None = None) -> CatalogUpdate:
+                 notes: Mapping[str, Sequence[str]] | None = None, limit: SizeLimit | None = None) -> CatalogUpdate:
     """Merge ``template`` into the catalogue at ``path`` (made when missing, with the
     header of a book titled ``title``), with this language's ``notes`` (see
     :func:`merge_catalog`), and say how it stands."""
     date = run_date()
-    existing = read_catalog(path, shown) if path.exists() else new_catalog(language, title, date)
+    existing = read_catalog(path, shown, limit) if path.exists() else new_catalog(language, title, date)
     merged = merge_catalog(template, existing, renamed, notes)
     tidy_header(merged, title, language)
     write_catalog_if_changed(merged, path)

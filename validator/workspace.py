@@ -23,12 +23,13 @@ from validator.content.catalogs import (
 from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
 from validator.content.interface import engine_catalog_path, merged_interface
 from validator.content.labels import LABELS_DOMAIN
+from validator.content.limits import BookLimits, book_limits
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
 from validator.content.parsedcatalogs import ParsedCatalogs
 from validator.content.project import Project, load_project, load_rules_core, rules_core_problem
-from validator.content.yamlsource import read_input, reads_recorded
+from validator.content.yamlsource import SizeLimit, read_input, reads_recorded
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, search_book_folder
 
@@ -89,10 +90,11 @@ class CatalogEdit:
     """Whether later entries moved to other lines."""
 
 
-def read_catalog(path: Path, shown_as: str, edits: dict[str, CatalogEdit] | None = None) -> Catalog:
-    """A catalogue, parsed again only when its bytes changed, and then only in the
-    entries that changed; ``edits`` gets which entries those were."""
-    data = input_bytes(path, shown_as)
+def read_catalog(path: Path, shown_as: str, limit: SizeLimit, edits: dict[str, CatalogEdit] | None = None
+                 ) -> Catalog:
+    """A catalogue (within ``limit``), parsed again only when its bytes changed, and then
+    only in the entries that changed; ``edits`` gets which entries those were."""
+    data = input_bytes(path, shown_as, limit)
 
     def update(earlier: Earlier[Catalog]) -> Catalog | None:
         try:
@@ -117,11 +119,12 @@ def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
         project = load_project(root)
         mkdocs = partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
                          root / project.content_dir, root)
-        with prepared(_wanted(root, project)):
-            return _load_workspace(root, project, mkdocs, read, keep_catalogs)
+        limits = book_limits(root, project)
+        with prepared(_wanted(root, project, limits)):
+            return _load_workspace(root, project, limits, mkdocs, read, keep_catalogs)
 
 
-def _wanted(root: Path, project: Project) -> list[Wanted]:
+def _wanted(root: Path, project: Project, limits: BookLimits) -> list[Wanted]:
     """Every YAML file read as a model, and every catalogue, with how each is parsed."""
     chapter_files, parts = content_files(root, project)
     files: list[tuple[str, Path, Callable[[bytes, str], object], bool]] = [
@@ -136,14 +139,14 @@ def _wanted(root: Path, project: Project) -> list[Wanted]:
     for kind, path, parse, patchable in files:
         shown = shown_path(root, path)
         try:
-            data = read_input(path, shown)
+            data = read_input(path, shown, limits.of(path))
         except ProblemsFound:
             continue  # the load says what is wrong with it
         wanted.append(Wanted(kind, shown, data, partial(parse, data, shown), patchable))
     return wanted
 
 
-def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Problem]],
+def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Callable[[], list[Problem]],
                     read: Mapping[str, bytes], keep_catalogs: bool) -> Workspace:
     """The workspace, or every problem of its inputs; ``mkdocs`` gives MkDocs' own
     findings on the project's ``mkdocs.yml``;
@@ -151,7 +154,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Prob
     problems: list[Problem] = []
     rulebook: Rulebook | None = None
     try:
-        rulebook = load_rulebook(root, project)
+        rulebook = load_rulebook(root, project, limits)
     except ProblemsFound as found:
         problems.extend(found.problems)
     module = project.ruleset.partition(":")[0]
@@ -165,11 +168,12 @@ def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Prob
     problems.extend(mkdocs())
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
-    raw = ParsedCatalogs(root)
+    limit = limits.catalogue
+    raw = ParsedCatalogs(root, limit)
     ui: dict[str, Catalog | None] = {project.source_language: None}
     ui_sources: dict[str, tuple[tuple[str, Catalog], ...]] = {}
     labels = {project.source_language: RuleCatalog.source(project.source_language)}
-    raw_labels = ParsedCatalogs(root)
+    raw_labels = ParsedCatalogs(root, limit)
     edits: dict[str, CatalogEdit] = {}
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
@@ -181,13 +185,13 @@ def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Prob
                                     f"start the language's catalogues: validator i18n init {language.code}"))
             continue
         try:
-            catalog = read_catalog(path, shown, edits)
+            catalog = read_catalog(path, shown, limit, edits)
             problems.extend(plural_problems(catalog, shown))
             raw.add(language.code, shown, digest_of(read[shown], shown), catalog, keep_catalogs)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
-        engine, book = (_optional_catalog(root, path, problems) for path in (
+        engine, book = (_optional_catalog(root, path, limit, problems) for path in (
             engine_catalog_path(language.code), catalog_path(locales, language.code, UI_DOMAIN)))
         ui_sources[language.code] = tuple(source for source in (engine, book) if source is not None)
         ui[language.code] = merged_interface(engine and engine[1], book and book[1])
@@ -196,7 +200,7 @@ def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Prob
         try:
             _require_catalog(labels_path, root, language.code)
             labels_shown = labels_path.relative_to(root).as_posix()
-            catalog = read_catalog(labels_path, labels_shown)
+            catalog = read_catalog(labels_path, labels_shown, limit)
             problems.extend(plural_problems(catalog, labels_shown))
             raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
                            keep_catalogs)
@@ -210,14 +214,15 @@ def _load_workspace(root: Path, project: Project, mkdocs: Callable[[], list[Prob
                      ui_sources)
 
 
-def _optional_catalog(root: Path, path: Path, problems: list[Problem]) -> tuple[str, Catalog] | None:
+def _optional_catalog(root: Path, path: Path, limit: SizeLimit, problems: list[Problem]
+                      ) -> tuple[str, Catalog] | None:
     """(shown, catalogue) of a catalogue a language may do without, None when it has
     none; what is wrong with one that is there goes to ``problems``."""
     if not path.exists() and not path.is_symlink():
         return None
     shown = shown_path(root, path)
     try:
-        return shown, read_catalog(path, shown)
+        return shown, read_catalog(path, shown, limit)
     except ProblemsFound as found:
         problems.extend(found.problems)
         return None

@@ -46,6 +46,7 @@ MACROS = {
     "{BLOCKDEEP}": "".join("  " * depth + f"k{depth}:\n" for depth in range(1, 300)) + "  " * 300 + "k: 1\n",
     "{DIGITS}": "1" * 5000,
     "{LONGWORD}": "a" * 3_000_000,
+    "{PADDING}": "#" * (2**20 + 1),
     "{THOUSANDDICE}": ", ".join(["1"] * 1001),
 }
 FRESH_ONLY = tuple(case["id"] for case in CASES if case.get("fresh"))

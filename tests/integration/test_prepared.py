@@ -110,9 +110,9 @@ def test_each_input_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
     reads: list[str] = []
 
-    def counting(path: Path, shown_as: str) -> bytes:
+    def counting(path: Path, shown_as: str, limit: yamlsource.SizeLimit | None = None) -> bytes:
         reads.append(shown_as)
-        return yamlsource.read_input(path, shown_as)
+        return yamlsource.read_input(path, shown_as, limit)
 
     monkeypatch.setattr(workspace_module, "read_input", counting)
     monkeypatch.setattr(inputcache, "read_input", counting)

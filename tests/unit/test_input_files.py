@@ -14,6 +14,7 @@ import pytest
 from conftest import ROOT, ProjectCopy
 
 from validator.cli import main
+from validator.content.project import Project
 from validator.content.yamlsource import CATALOG_LIMIT, INPUT_LIMIT, SizeLimit, read_input
 from validator.problems import ProblemsFound
 
@@ -118,3 +119,59 @@ def test_the_extractor_babel_calls_reads_a_chapter_within_the_limit(capsys: pyte
         list(extract_rulebook(endless, {}, (), {}))  # type: ignore[arg-type]
     assert endless.read_so_far == INPUT_LIMIT.bytes + 1
     assert capsys.readouterr().err.startswith("docs/rules/endless.yml: an input file larger than 4 MiB. Fix: ")
+
+
+def _book(root: Path, chapter_bytes: int, limits: str = "") -> Project:
+    """A project file and one chapter of ``chapter_bytes`` bytes (a YAML comment), as
+    the limits read them: the project is validated, the chapter only measured."""
+    from validator.content.project import load_project
+
+    (root / "rulebook.yml").write_text(
+        "title: A book\nsource_language: en\nlanguages: [{code: en, name: English}]\nruleset: core:RULESET\n"
+        + limits, encoding="utf-8")
+    (root / "docs" / "rules").mkdir(parents=True)
+    (root / "docs" / "rules" / "big.yml").write_bytes(b"#" * chapter_bytes)
+    return load_project(root)
+
+
+def test_a_catalogue_may_grow_with_the_book_and_no_further(tmp_path: Path) -> None:
+    """The catalogue limit is the default for a small book, and in proportion to the
+    book's YAML beyond it: a catalogue a few times its book's size is read, one
+    larger than the proportion is refused while it is read, naming the setting."""
+    from validator.content.limits import CATALOGUE_PER_SOURCE_BYTE, book_limits
+
+    small = tmp_path / "small"
+    small.mkdir()
+    assert book_limits(small, _book(small, 10_000)).catalogue == CATALOG_LIMIT
+    large = tmp_path / "large"
+    large.mkdir()
+    limits = book_limits(large, _book(large, 2 * 2**20))  # a chapter of 2 MiB: 32 MiB of catalogue
+    assert limits.catalogue.bytes == CATALOGUE_PER_SOURCE_BYTE * 2 * 2**20 > CATALOG_LIMIT.bytes
+    assert limits.input == INPUT_LIMIT
+    catalogue = _sparse(large / "locales" / "es" / "LC_MESSAGES" / "rules.po", 20 * 2**20)
+    assert len(read_input(catalogue, "rules.po", limits.of(catalogue))) == 20 * 2**20
+    _sparse(catalogue, limits.catalogue.bytes + 1)
+    with pytest.raises(ProblemsFound) as found:
+        read_input(catalogue, "rules.po", limits.of(catalogue))
+    assert "the file is larger than 32 MiB" in str(found.value) and "limits: catalogue_mib" in str(found.value)
+
+
+def test_a_book_sets_its_limits_in_the_rulebook(tmp_path: Path) -> None:
+    from validator.content.limits import book_limits
+
+    limits = book_limits(tmp_path, _book(tmp_path, 1_000, "limits: {input_mib: 8, catalogue_mib: 64}\n"))
+    assert (limits.input.bytes, limits.catalogue.bytes) == (8 * 2**20, 64 * 2**20)
+    chapter = _sparse(tmp_path / "docs" / "rules" / "chapter.yml", 6 * 2**20)
+    assert len(read_input(chapter, "chapter.yml", limits.of(chapter))) == 6 * 2**20
+    with pytest.raises(ProblemsFound) as found:
+        read_input(chapter, "chapter.yml")  # without the book's limits: the default
+    assert "larger than 4 MiB" in str(found.value)
+
+
+@pytest.mark.parametrize("written", ["limits: {catalogue_mib: 0}", "limits: {input_mib: 2048}",
+                                     "limits: {catalogue_mib: '64'}", "limits: {pages: 3}"])
+def test_a_limit_out_of_range_is_refused_at_its_line(tmp_path: Path, written: str) -> None:
+    with pytest.raises(ProblemsFound) as found:
+        _book(tmp_path, 10, written + "\n")
+    [problem] = found.value.problems
+    assert (problem.file, problem.line) == ("rulebook.yml", 5), problem

@@ -18,6 +18,7 @@ from validator.commands.common import (
 )
 from validator.content.catalogs import read_catalog
 from validator.content.interface import engine_languages
+from validator.content.limits import DEFAULT_LIMITS, book_limits
 from validator.content.merge import write_bytes_atomically
 from validator.content.newlanguage import init_refusal
 from validator.content.project import PROJECT_FILE, load_project
@@ -121,7 +122,8 @@ def _xliff_export(project: Path, arguments: argparse.Namespace) -> int:
     if wrong is not None:
         print(f"validator i18n xliff-export: --output {arguments.output}: {wrong}", file=sys.stderr)
         return EXIT_USAGE
-    data = export_xliff([Exported(catalog.domain, catalog.name, read_catalog(catalog.path, catalog.name))
+    limit = DEFAULT_LIMITS.catalogue if engine else book_limits(project, book).catalogue
+    data = export_xliff([Exported(catalog.domain, catalog.name, read_catalog(catalog.path, catalog.name, limit))
                          for catalog in catalogs if catalog.domain in (arguments.domain or [catalog.domain])],
                         source, code)
     write_output(data, output)
@@ -130,10 +132,12 @@ def _xliff_export(project: Path, arguments: argparse.Namespace) -> int:
 
 def _xliff_import(project: Path, arguments: argparse.Namespace) -> int:
     code, shown = arguments.language, str(arguments.file)
-    books = [*language_catalogs(project, code)] if (project / PROJECT_FILE).is_file() else []
+    in_a_book = (project / PROJECT_FILE).is_file()
+    books = [*language_catalogs(project, code)] if in_a_book else []
+    limit = book_limits(project, load_project(project)).catalogue if in_a_book else DEFAULT_LIMITS.catalogue
     catalogs = {catalog.name: catalog.path for catalog in [*books, *language_catalogs(project, code, engine=True)]}
-    imported = import_xliff(read_input(absolute(arguments.file), shown), shown, code, catalogs,
-                            clear_empty=arguments.clear_empty)
+    imported = import_xliff(read_input(absolute(arguments.file), shown, limit), shown, code, catalogs,
+                            clear_empty=arguments.clear_empty, limit=limit)
     if arguments.list:
         for outcome in imported.outcomes:
             print(printable(f"{outcome.fate:<8} {outcome.catalogue}:{outcome.name}: {outcome.why}"))

@@ -22,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape
 from babel.support import Translations
 
-from validator.content.yamlsource import decode_utf8, read_input
+from validator.content.yamlsource import SizeLimit, decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
 RULES_DOMAIN = "rules"
@@ -48,13 +48,14 @@ def catalog_path(locales_dir: Path, language: str, domain: str) -> Path:
     return locales_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read_catalog(path: Path, shown_as: str) -> Catalog:
+def read_catalog(path: Path, shown_as: str, limit: SizeLimit | None = None) -> Catalog:
     """Parse a .po file; syntax errors become positioned :class:`Problem` s.
 
     Babel's parser is lenient where ``msgfmt`` is not (an entry without msgid, the
     same entry twice, text after a closing quote): those are checked here first, so
-    a catalogue that passes here also compiles with GNU gettext."""
-    return catalog_from_bytes(read_input(path, shown_as), shown_as)
+    a catalogue that passes here also compiles with GNU gettext.  ``limit``: the
+    book's (see :mod:`validator.content.limits`), else the default."""
+    return catalog_from_bytes(read_input(path, shown_as, limit), shown_as)
 
 
 PO_KIND = "po"

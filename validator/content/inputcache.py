@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar, cast
 
 from validator import resultcache
-from validator.content.yamlsource import read_input
+from validator.content.yamlsource import SizeLimit, read_input
 from validator.parallel import jobs, made_in_shares
 
 T = TypeVar("T")
@@ -137,10 +137,10 @@ def digests_of(read: Mapping[str, bytes]) -> dict[str, bytes]:
     return {shown_as: digest_of(data, shown_as) for shown_as, data in read.items()}
 
 
-def input_bytes(path: Path, shown_as: str) -> bytes:
-    """The bytes of an input file: those :func:`prepared` read, else read now."""
+def input_bytes(path: Path, shown_as: str, limit: SizeLimit | None = None) -> bytes:
+    """The bytes of an input file: those :func:`prepared` read, else read now (within ``limit``)."""
     read = _read.get(shown_as)
-    return read[0] if read is not None else read_input(path, shown_as)
+    return read[0] if read is not None else read_input(path, shown_as, limit)
 
 
 def _known(item: Wanted) -> bool:

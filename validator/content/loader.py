@@ -16,6 +16,7 @@ from pathlib import Path
 from validator.content.faq import EMPTY as NO_FAQ
 from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
 from validator.content.inputcache import input_bytes, made_from
+from validator.content.limits import BookLimits, book_limits
 from validator.content.model import (
     BOOK_TITLE,
     Chapter,
@@ -162,14 +163,16 @@ def parse_model(model: type, data: bytes, shown_as: str) -> object:
     return validate(model, parse_yaml(decode_utf8(data, shown_as), shown_as), shown_as)
 
 
-def load_rulebook(root: Path, project: Project) -> Rulebook:
-    """Read and validate every content file under the project's content folder."""
+def load_rulebook(root: Path, project: Project, limits: BookLimits | None = None) -> Rulebook:
+    """Read and validate every content file under the project's content folder, each
+    within the book's ``limits`` (see :mod:`validator.content.limits`)."""
     problems: list[Problem] = []
+    limit = (limits or book_limits(root, project)).input
 
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
-            data = input_bytes(path, shown)
+            data = input_bytes(path, shown, limit)
             return made_from(model_kind(model), shown, data, lambda: parse_model(model, data, shown))
         except ProblemsFound as found:
             problems.extend(found.problems)

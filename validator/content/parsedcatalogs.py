@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 
 from validator.content.catalogs import PO_KIND, catalog_from_bytes
 from validator.content.inputcache import digest_of, kept_from
-from validator.content.yamlsource import read_input
+from validator.content.yamlsource import SizeLimit, read_input
 from validator.problems import Problem, ProblemsFound
 
 
@@ -29,8 +29,9 @@ class ParsedCatalogs(Mapping[str, Catalog]):
     """Language code -> its parsed catalogue of one domain, and each entry's msgctxt
     (what the lint's kept findings are named by, known without the catalogue)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, limit: SizeLimit | None = None) -> None:
         self._root = root
+        self._limit = limit
         self._files: dict[str, tuple[str, bytes]] = {}
         self._kept: dict[str, Catalog] = {}
         self._contexts: dict[str, tuple[str, ...]] = {}
@@ -51,7 +52,7 @@ class ParsedCatalogs(Mapping[str, Catalog]):
         kept = self._kept.get(code)
         if kept is None:
             shown_as, digest = self._files[code]
-            kept = self._kept[code] = _made_again(self._root / shown_as, shown_as, digest)
+            kept = self._kept[code] = _made_again(self._root / shown_as, shown_as, digest, self._limit)
         return kept
 
     def __contains__(self, code: object) -> bool:
@@ -64,14 +65,14 @@ class ParsedCatalogs(Mapping[str, Catalog]):
         return len(self._files)
 
 
-def _made_again(path: Path, shown_as: str, digest: bytes) -> Catalog:
+def _made_again(path: Path, shown_as: str, digest: bytes, limit: SizeLimit | None) -> Catalog:
     """The catalogue of the bytes the load read: as the results cache kept it (also
     when the file was saved again since, as in the live preview, whose builds run
     while the translator works), else parsed from ``path``, which must still hold them."""
     kept = kept_from(PO_KIND, shown_as, digest)
     if isinstance(kept, Catalog):
         return kept
-    data = read_input(path, shown_as)
+    data = read_input(path, shown_as, limit)
     if digest_of(data) != digest:
         raise ProblemsFound([Problem(shown_as, 0, "", "the file changed while the command ran",
                                      "run the command again once the file is saved")])

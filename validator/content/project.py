@@ -67,6 +67,17 @@ class Dice(Node):
         return dice.replace("D", letter, 1) if letter else dice
 
 
+class Limits(Node):
+    """The sizes the book's inputs may reach, where the defaults do not fit it (see
+    the manual's limits page): each file is still refused while it is read, beyond."""
+
+    input_mib: Annotated[StrictInt, Field(ge=1, le=1024)] | None = None
+    """The most MiB of a chapter or any other input but a catalogue (default: 4)."""
+    catalogue_mib: Annotated[StrictInt, Field(ge=1, le=4096)] | None = None
+    """The most MiB of a catalogue, a template or an XLIFF file (default: 16, or more in
+    proportion to the size of the book's YAML files)."""
+
+
 class Project(Node):
     title: Text
     source_language: Id
@@ -80,6 +91,8 @@ class Project(Node):
     locales_dir: Text = "locales"
     mkdocs_config: Text = "mkdocs.yml"
     dice: Dice = Field(default_factory=Dice)
+    limits: Limits = Field(default_factory=Limits)
+    """The sizes the book's inputs may reach, where the defaults do not fit (see :class:`Limits`)."""
 
     def language(self, code: str) -> Language:
         return next(language for language in self.languages if language.code == code)

@@ -51,7 +51,7 @@ from babel.messages.pofile import unescape
 from validator.content.catalogs import catalog_from_bytes
 from validator.content.merge import translator_comments
 from validator.content.powrap import write_po
-from validator.content.yamlsource import decode_utf8, read_input
+from validator.content.yamlsource import SizeLimit, decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
@@ -345,12 +345,13 @@ class Imported:
 
 
 def import_xliff(data: bytes, shown_as: str, language: str, catalogues: Mapping[str, Path],
-                 clear_empty: bool = False) -> Imported:
+                 clear_empty: bool = False, limit: SizeLimit | None = None) -> Imported:
     """The catalogues changed by the XLIFF file ``data``: each ``<file>`` names its
     catalogue by ``original``, one of ``catalogues`` (a name the export gave -> the
     catalogue's path). Only catalogues an entry of which changes are returned, and
     none when a unit is refused; nothing is written here.  ``clear_empty``: a unit
     without a translation empties its entry's (by default it leaves it as it was).
+    ``limit``: how large a catalogue may be (the book's, see :mod:`validator.content.limits`).
 
     Raises :class:`ProblemsFound` for a file that cannot be read as an export."""
     problems: list[Problem] = []
@@ -374,7 +375,7 @@ def import_xliff(data: bytes, shown_as: str, language: str, catalogues: Mapping[
                             for unit in file.units)
             continue
         shown = file.original
-        text = decode_utf8(read_input(where, shown), shown)
+        text = decode_utf8(read_input(where, shown, limit), shown)
         edited = _changed(text, catalog_from_bytes(text.encode("utf-8"), shown), file, shown_as, clear_empty,
                           problems, outcomes)
         if edited is not None:

@@ -65,15 +65,16 @@ def present(path: Path) -> bool:
     return path.is_symlink() or path.exists()
 
 
-def read_input(path: Path, shown_as: str) -> bytes:
+def read_input(path: Path, shown_as: str, limit: SizeLimit | None = None) -> bytes:
     """The bytes of an input file; a file that cannot be read is one problem naming why.
 
     Only a regular file is opened, and never in a way that can wait: a FIFO opened
     for reading blocks until a writer comes, and a device such as ``/dev/zero`` never
     ends.  The size is bounded while reading, since ``st_size`` says nothing of what a
-    special file (or a file growing meanwhile) gives."""
+    special file (or a file growing meanwhile) gives: by ``limit``, the book's (see
+    :mod:`validator.content.limits`), else the default of the file's kind."""
     try:
-        data = _read_bounded(path, shown_as, limit_of(path))
+        data = _read_bounded(path, shown_as, limit or limit_of(path))
     except IsADirectoryError:
         raise ProblemsFound([Problem(shown_as, 0, "", "is a folder where a file is expected",
                                      "replace the folder by the file, or move it away")]) from None
@@ -135,10 +136,15 @@ def special_kind(mode: int) -> str:
     return next((name for test, name in kinds if test(mode)), "a special file")
 
 
+CATALOGUE_SUFFIXES = (".po", ".pot", ".xlf", ".xliff")
+"""Files that hold the texts of the whole book in one language (an XLIFF file is the
+catalogues of a language, for a translation tool)."""
+
+
 def limit_of(path: Path) -> SizeLimit:
-    """The size limit of an input, by its kind: catalogues and templates grow with the
-    rules of the whole book, every other input with one chapter or part of it."""
-    return CATALOG_LIMIT if path.suffix in (".po", ".pot") else INPUT_LIMIT
+    """The default size limit of an input, by its kind: catalogues and templates grow
+    with the rules of the whole book, every other input with one chapter or part of it."""
+    return CATALOG_LIMIT if path.suffix in CATALOGUE_SUFFIXES else INPUT_LIMIT
 
 
 def mib(size: int) -> str:
@@ -173,10 +179,11 @@ INPUT_LIMIT = SizeLimit(4 * 2**20, "an input file",
 beyond the largest real one is a mistake (or an attack), refused while it is read.
 The manual's limits page gives the sizes it leaves room for."""
 CATALOG_LIMIT = SizeLimit(16 * 2**20, "a catalogue or template",
-                          "check that it is the right file; drop obsolete entries (msgattrib --no-obsolete)")
+                          "check that it is the right file; drop obsolete entries (msgattrib --no-obsolete); a "
+                          "larger book sets limits: catalogue_mib in rulebook.yml")
 """A catalogue (.po) or template (.pot) holds the texts of the whole book in one
-language, so it grows with the book: the limit leaves room above the largest book
-measured (the manual's limits page)."""
+language, so it grows with the book: this is the least limit, which a book's own
+grows from (see :mod:`validator.content.limits`)."""
 class _BoundedComposer(BoundedComposing, Composer):
     """ruamel's composer, within the bounds of :mod:`validator.content.yamlbounds`."""
 
