@@ -26,9 +26,10 @@ import re
 import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from validator.problems import Problem, ProblemsFound, printable
 
@@ -40,8 +41,17 @@ JOBS_VARIABLE = "VALIDATOR_JOBS"
 
 PR_SET_PDEATHSIG = 1
 
-_JOB: Callable[[str], Any] | None = None
-"""The job of the current :func:`run_jobs`, inherited by the forked processes."""
+
+
+@dataclass(frozen=True, eq=False)
+class Job(Generic[R]):
+    """A piece of work that may run in a process of its own: what messages call it,
+    what it does, and the job that must end well before it starts (a language's
+    MkDocs build after its pages are rendered)."""
+
+    name: str
+    work: Callable[[], R]
+    after: Job[Any] | None = None
 
 
 def jobs(count: int) -> int:
@@ -130,17 +140,16 @@ def _die_with_parent() -> None:
         pass
 
 
-def _child(name: str, results: Connection) -> None:
+def _child(job: Job[Any], results: Connection) -> None:
     """One job, in its own process: sends back ("done", problems, result) or ("error", exception)."""
     _die_with_parent()
-    assert _JOB is not None
     try:
-        outcome: tuple[Any, ...] = ("done", (), _JOB(name))
+        outcome: tuple[Any, ...] = ("done", (), job.work())
     except ProblemsFound as found:
         outcome = ("done", found.problems, None)
     except BaseException as error:  # raised again in the build, as if the job had run there
         outcome = ("error", error)
-    _send_back(results, outcome, f"the {name} job")
+    _send_back(results, outcome, f"the {job.name} job")
 
 
 def _send_back(results: Connection, outcome: tuple[Any, ...], job: str) -> None:
@@ -152,48 +161,43 @@ def _send_back(results: Connection, outcome: tuple[Any, ...], job: str) -> None:
     results.close()
 
 
-def run_jobs(job: Callable[[str], Any], names: Sequence[str],
-             after: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
-    """Run ``job(name)`` for every name, in parallel where there are cores to spare;
-    yields each name with what its job returned (pickled back from its process) as the
-    job ends well, and raises the problems of every failed job together at the end.
+def run_jobs(jobs_to_run: Sequence[Job[R]]) -> Iterator[tuple[Job[R], R]]:
+    """Run every job, in parallel where there are cores to spare; yields each job with
+    what it returned (pickled back from its process) as it ends well, and raises the
+    problems of every failed job together at the end.
 
-    ``after`` maps a name to the one whose job must end well before it starts (a
-    language's MkDocs build after its pages are rendered); ``names`` lists every
+    A job whose prerequisite (``after``) failed does not run; ``jobs_to_run`` lists every
     prerequisite before what needs it.  A job is started when a core is free, the
-    first ready one in the order of ``names``: jobs of even size, started in that
-    order, keep every core busy to the end."""
-    global _JOB
-    needs = dict(after or {})
-    workers = jobs(len(names))
+    first ready one in the order given: jobs of even size, started in that order, keep
+    every core busy to the end.  Each job runs in a process forked for it alone, which
+    inherits the job itself (nothing is pickled on the way in)."""
+    workers = jobs(len(jobs_to_run))
     if workers <= 1:
-        for name in names:
-            yield name, job(name)
+        for job in jobs_to_run:
+            yield job, job.work()
         return
     context = multiprocessing.get_context("fork")
-    _JOB = job
     problems: list[Problem] = []
-    failed: set[str] = set()
-    ended: set[str] = set()
-    waiting = list(names)
-    running: dict[Connection, tuple[str, BaseProcess]] = {}
+    failed: set[Job[Any]] = set()
+    ended: set[Job[Any]] = set()
+    waiting = list(jobs_to_run)
+    running: dict[Connection, tuple[Job[R], BaseProcess]] = {}
 
     def start_ready() -> None:
-        for code in list(waiting):
+        for job in list(waiting):
             if len(running) >= workers:
                 return
-            prerequisite = needs.get(code)
-            if prerequisite in failed:
-                waiting.remove(code)
-                failed.add(code)
-            elif prerequisite is None or prerequisite in ended:
-                waiting.remove(code)
+            if job.after in failed:
+                waiting.remove(job)
+                failed.add(job)
+            elif job.after is None or job.after in ended:
+                waiting.remove(job)
                 receiving, sending = context.Pipe(duplex=False)
-                process = context.Process(target=_child, args=(code, sending), name=f"validator: {code}",
+                process = context.Process(target=_child, args=(job, sending), name=f"validator: {job.name}",
                                           daemon=True)
                 process.start()
                 sending.close()  # the child's end: the pipe reads as ended when the child dies
-                running[receiving] = (code, process)
+                running[receiving] = (job, process)
 
     # What the build loaded (rulebook, checks, dictionaries) is shared with the forked
     # processes page by page until written; kept out of the collector's sight, it stays
@@ -204,7 +208,7 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
         while running:
             for ready in wait(list(running)):
                 assert isinstance(ready, Connection)
-                code, process = running.pop(ready)
+                job, process = running.pop(ready)
                 try:
                     outcome = ready.recv()
                 except (EOFError, OSError):
@@ -212,8 +216,8 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
                 ready.close()
                 process.join()
                 if outcome is None:
-                    failed.add(code)
-                    problems.append(Problem("", 0, code, "the process running this job died (killed, or out "
+                    failed.add(job)
+                    problems.append(Problem("", 0, job.name, "the process running this job died (killed, or out "
                                             f"of memory; exit status {process.exitcode})",
                                             f"run the command again, or one job at a time with {JOBS_VARIABLE}=1"))
                     continue
@@ -221,16 +225,15 @@ def run_jobs(job: Callable[[str], Any], names: Sequence[str],
                     raise outcome[1]
                 _done, found, result = outcome
                 problems.extend(found)
-                (failed if found else ended).add(code)
+                (failed if found else ended).add(job)
                 if not found:
-                    yield code, result
+                    yield job, result
             start_ready()
     finally:
-        for connection, (_code, process) in running.items():
+        for connection, (_job, process) in running.items():
             process.kill()
             process.join()
             connection.close()
-        _JOB = None
         gc.unfreeze()
     if problems:
         raise ProblemsFound(problems)
@@ -241,8 +244,12 @@ def made_in_shares(shares: Sequence[Sequence[T]], make: Callable[[T], R]) -> lis
     per share, the results in order, or None when its process died (the caller makes
     that share itself, or leaves it)."""
     made: list[list[R] | None] = [None] * len(shares)
+    share_jobs = [Job(f"share {number + 1}", partial(_made, make, share)) for number, share in enumerate(shares)]
     with contextlib.suppress(ProblemsFound):  # a process that died: its share stays None
-        for name, results in run_jobs(lambda name: [make(item) for item in shares[int(name)]],
-                                      [str(number) for number in range(len(shares))]):
-            made[int(name)] = results
+        for job, results in run_jobs(share_jobs):
+            made[share_jobs.index(job)] = results
     return made
+
+
+def _made(make: Callable[[T], R], share: Sequence[T]) -> list[R]:
+    return [make(item) for item in share]

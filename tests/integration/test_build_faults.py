@@ -57,10 +57,10 @@ def paused_staging(target):  # staged: the staging folder is made, nothing built
 run_jobs = build.run_jobs
 
 
-def paused_jobs(job, names, after=None):  # mkdocs: after each language's MkDocs build
-    for name, result in run_jobs(job, names, after):
-        yield name, result
-        if after and name in after:
+def paused_jobs(jobs):  # mkdocs: after each language's MkDocs build
+    for job, result in run_jobs(jobs):
+        yield job, result
+        if job.after is not None:
             pause("mkdocs")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 
 from babel.messages.catalog import Catalog
 
@@ -32,7 +33,7 @@ from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.labels import LABELS_DOMAIN
 from validator.content.tokens import tokens
 from validator.derived import derived
-from validator.parallel import run_jobs
+from validator.parallel import Job, run_jobs
 from validator.problems import Problem
 from validator.workspace import Workspace
 
@@ -51,11 +52,10 @@ def lint_workspace(workspace: Workspace, parallel: bool = False, language: str |
     kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
     missing = [part for part, findings in kept.items() if findings is None]
 
-    def job(part: str) -> list[Finding]:
-        return _linted_anew(workspace, parts[part])
-
-    made = ((part, job(part)) for part in missing) if not parallel else run_jobs(job, missing)
-    found = [*(findings for findings in kept.values() if findings is not None), *(f for _part, f in made)]
+    jobs = [Job(f"lint of {part or 'the English text'}", partial(_linted_anew, workspace, parts[part]))
+             for part in missing]
+    made = (job.work() for job in jobs) if not parallel else (findings for _job, findings in run_jobs(jobs))
+    found = [*(findings for findings in kept.values() if findings is not None), *made]
     project = workspace.project
     found.append(missing_guide_findings(workspace.root, project.content_dir, project.source_language,
                                         tuple(part for part in chosen if part != SOURCE_PART)))

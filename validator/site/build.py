@@ -14,7 +14,9 @@ import json
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import cast
 
 import yaml  # type: ignore[import-untyped]
 from babel import Locale, localedata
@@ -29,7 +31,7 @@ from validator.checks.lintparts import lint_part, lint_parts
 from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
 from validator.content.mkdocs_config import inherited_option, mkdocs_warnings
 from validator.content.status import GroupStatus, translation_status
-from validator.parallel import run_jobs
+from validator.parallel import Job, run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
@@ -55,13 +57,6 @@ from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
 from validator.workspace import Workspace
 
-OPEN_DATA_JOB = "open data"
-"""The job that writes ``api/``, run beside the languages' (no language code has a space)."""
-LINT_JOB = "lint of "
-"""Prefix of the jobs that run the translation lint when the check left it to the build,
-one per part (``lint of es``; ``lint of `` alone is the English text's)."""
-RENDER_JOB = "pages of "
-"""Prefix of the job that renders a language's pages (``pages of es``), before its MkDocs build."""
 OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
@@ -122,29 +117,23 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
 
-        def build_one(job: str) -> object:
-            if job.startswith(LINT_JOB):
-                return lint_part(workspace, job.removeprefix(LINT_JOB))
-            if job == OPEN_DATA_JOB:
-                write_open_data(workspace, report, staged.site)
-            elif job.startswith(RENDER_JOB):
-                code = job.removeprefix(RENDER_JOB)
-                _render_language(workspace, report, status, code, staged.pages, staged.site / code, forms)
-            else:
-                _mkdocs_language(workspace, job, staged.pages)
-            return None
-
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
         # of even size, started first; the open data and the lint's parts, smaller, come
         # last and fill the cores to the end, the smallest (the English text's lint) last.
-        renders = {code: RENDER_JOB + code for code in codes}
-        lint = [] if report.linted else [LINT_JOB + part for part in reversed(lint_parts(workspace))]
-        names = [*renders.values(), *codes, OPEN_DATA_JOB, *lint]
+        renders: dict[str, Job[object]] = {
+            code: Job(f"pages of {code}", partial(_render_language, workspace, report, status, code, staged.pages,
+                                                  staged.site / code, forms)) for code in codes}
+        builds: list[Job[object]] = [Job(code, partial(_mkdocs_language, workspace, code, staged.pages),
+                                         after=renders[code]) for code in codes]
+        open_data: Job[object] = Job("open data", partial(write_open_data, workspace, report, staged.site))
+        lint: list[Job[object]] = [] if report.linted else [
+            Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part))
+            for part in reversed(lint_parts(workspace))]
         findings: list[Finding] = []
         try:
-            for job, result in run_jobs(build_one, names, after=renders):
-                if job.startswith(LINT_JOB):
-                    findings.extend(result)
+            for job, result in run_jobs([*renders.values(), *builds, open_data, *lint]):
+                if job in lint:
+                    findings.extend(cast(list[Finding], result))
         except ProblemsFound as found:
             raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
         lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
