@@ -12,7 +12,6 @@ cannot be read or written is ignored: it only saves time.
 
 from __future__ import annotations
 
-import atexit
 import json
 from pathlib import Path
 
@@ -82,22 +81,3 @@ def _read_kept(folder: Path, name: str) -> dict[str, str]:
 
 MAX_LEMMAS_BYTES = 64 * 2**20
 """Far beyond the words of any rulebook: a larger file is not read (its lemmas are found again)."""
-
-_LEMMAS: dict[str, Lemmas] = {}
-
-
-def lemma(code: str, word: str) -> str:
-    """The lemma of ``word`` in language ``code`` (which :func:`lemmatizes`)."""
-    lemmas = _LEMMAS.get(code)
-    if lemmas is None:
-        lemmas = _LEMMAS[code] = Lemmas(code)
-    return lemmas.lemma(word)
-
-
-def save_lemmas() -> None:
-    """Keep what this process found (a build's worker calls it when its job ends)."""
-    for lemmas in _LEMMAS.values():
-        lemmas.save()
-
-
-atexit.register(save_lemmas)

@@ -64,7 +64,7 @@ from validator.content.model import Inflection
 from validator.content.tokens import Token, split
 from validator.derived import kept_function
 from validator.site.faq import group_title
-from validator.site.lemmas import lemma, lemmatizes, save_lemmas
+from validator.site.lemmas import Lemmas, lemmatizes
 from validator.site.markdown import html_page
 from validator.site.scriptdata import write_global
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
@@ -145,11 +145,15 @@ def _folded(word: str) -> str:
     return fold(word)
 
 
-@dataclass(frozen=True)
 class Analyzer:
-    """Reduces a word of one language to its keys (folded stem and lemma)."""
+    """Reduces a word of one language to its keys (folded stem and lemma): one per
+    language and index, which keeps the keys it found, and the lemmas it looked up
+    until :meth:`save` adds them to the tool's cache (see :mod:`validator.site.lemmas`)."""
 
-    code: str
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self._lemmas = Lemmas(code) if lemmatizes(code) else None
+        self._keys: dict[str, tuple[str, ...]] = {}
 
     def keys(self, word: str) -> tuple[str, ...]:
         """The keys of one token from :func:`words`.
@@ -161,7 +165,34 @@ class Analyzer:
         >>> Analyzer("pl").keys("3d8")
         ('3d8',)
         """
-        return _keys(self.code, word)
+        known = self._keys.get(word)
+        if known is None:
+            known = self._keys[word] = self._made_keys(word)
+        return known
+
+    def _made_keys(self, word: str) -> tuple[str, ...]:
+        if _WHOLE.match(fold(word)):
+            return (fold(word),)
+        keys = [fold(word)]
+        stemmer = _stemmer(self.code)
+        if stemmer is not None:
+            keys = [fold(stemmer.stemWord(word))]  # type: ignore[attr-defined]
+        if self._lemmas is not None:
+            keys.append(fold(self._lemmas.lemma(word)))
+        return tuple(dict.fromkeys(key for key in keys if key))
+
+    def save(self) -> None:
+        """Keep the lemmas looked up here for the next build."""
+        if self._lemmas is not None:
+            self._lemmas.save()
+
+
+class Analyzers(dict[str, Analyzer]):
+    """One :class:`Analyzer` per language, made when first asked for."""
+
+    def __missing__(self, code: str) -> Analyzer:
+        analyzer = self[code] = Analyzer(code)
+        return analyzer
 
 
 @kept_function(16)
@@ -172,19 +203,6 @@ def _stemmer(code: str) -> object | None:
     except (ValueError, LookupError):
         return None
     return snowballstemmer.stemmer(name) if name in snowballstemmer.algorithms() else None
-
-
-@kept_function(200_000)
-def _keys(code: str, word: str) -> tuple[str, ...]:
-    if _WHOLE.match(fold(word)):
-        return (fold(word),)
-    keys = [fold(word)]
-    stemmer = _stemmer(code)
-    if stemmer is not None:
-        keys = [fold(stemmer.stemWord(word))]  # type: ignore[attr-defined]
-    if lemmatizes(code):
-        keys.append(fold(lemma(code, word)))
-    return tuple(dict.fromkeys(key for key in keys if key))
 
 
 @dataclass
@@ -260,7 +278,8 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
     renderers = {language.code: TextRenderer(rulebook, workspace.rule_catalogs[language.code], language)
                  for language in workspace.project.languages}
     renderer = renderers[code]
-    builder = IndexBuilder(Analyzer(code))
+    analyzers = Analyzers()
+    builder = IndexBuilder(analyzers[code])
     source_languages = {source.id: source.language for source in rulebook.sources.sources}
     for chapter in rulebook.chapters:
         chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
@@ -278,7 +297,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
             for citation in rule.cite:
                 if citation.section and citation.source in source_languages:
                     builder.add_text(entry, citation.section, OTHER_TITLE_WEIGHT, cap=1,
-                                     analyzer=Analyzer(source_languages[citation.source]))
+                                     analyzer=analyzers[source_languages[citation.source]])
             for other, other_renderer in renderers.items():
                 # All of a language's names in one text, so that a word they share counts once.
                 names = " ".join(rule.also_called.get(other, ()))
@@ -286,7 +305,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                     builder.add_text(entry, names, RULE_ALIAS_WEIGHT, cap=1)
                 else:
                     builder.add_text(entry, f"{other_renderer.plain(f'{rule.id}#title', rule.title)} {names}",
-                                     OTHER_TITLE_WEIGHT, cap=1, analyzer=Analyzer(other))
+                                     OTHER_TITLE_WEIGHT, cap=1, analyzer=analyzers[other])
             for rule_id in (rule.id, *rule.aliases):
                 builder.add_whole(entry, rule_id, ID_WEIGHT)
             # Dice as every language writes them (3d8 and 3k6 where a page shows 3W8): a
@@ -306,7 +325,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                       share=TERM_SHARE)
         builder.add_text(entry, title, TERM_WEIGHT)
         for other, other_renderer in renderers.items():
-            analyzer = Analyzer(other)
+            analyzer = analyzers[other]
             names = " ".join(term.also_called.get(other, ()))
             builder.add_text(entry, names, TERM_ALIAS_WEIGHT if other == code else OTHER_TITLE_WEIGHT, cap=1,
                              analyzer=analyzer)
@@ -330,6 +349,8 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None)
                                             for example in answer.examples)]), cap=TEXT_CAP)
         builder.add_whole(entry, answer.subject, ID_WEIGHT)
         builder.entries.append(entry)
+    for analyzer in analyzers.values():
+        analyzer.save()
     return builder.serialise()
 
 
@@ -359,5 +380,4 @@ def write_index(workspace: Workspace, code: str, folder: Path, forms: TermForms 
     """Write the language's index as a script that assigns ``window.validatorSearchIndex``
     (``forms``: see :func:`build_index`)."""
     index = build_index(workspace, code, forms)
-    save_lemmas()  # a build's worker process ends without running exit handlers
     return write_global(folder / INDEX_FILE, GLOBAL, index)
