@@ -22,10 +22,10 @@ from typing import NoReturn
 
 from validator.commands import COMMANDS
 from validator.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, encodes, report
-from validator.parallel import JOBS_VARIABLE, BadJobsSetting, job_count, jobs_setting
+from validator.parallel import JOBS_VARIABLE, BadJobsSetting, job_count, jobs_setting, usable_cores
 from validator.problems import ProblemsFound
-from validator.resultcache import results_kept, working_on
 from validator.ruleset import search_book_folder
+from validator.store import opened
 
 DESCRIPTION = __doc__.splitlines()[0] if __doc__ else ""
 
@@ -82,19 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     if jobs.note is not None:
         print(f"validator: note: {jobs.note}", file=sys.stderr)
-    if jobs.count is not None:
-        os.environ[JOBS_VARIABLE] = str(jobs.count)  # read by every part that runs jobs, forked ones too
     project = arguments.project.resolve()
     if not project.is_dir():
         print(f"validator: error: --project {arguments.project}: no such folder", file=sys.stderr)
         return EXIT_USAGE
     search_book_folder(project)
-    working_on(project)
-    keeping = (results_kept(project, enabled=not arguments.no_cache) if getattr(arguments, "keeps_results", False)
-               else contextlib.nullcontext())
+    keeps_results = getattr(arguments, "keeps_results", False)
+    no_cache = keeps_results and arguments.no_cache
     try:
-        with keeping:
-            return int(command_module(arguments.command).run(project, arguments))
+        with opened(project, keeps_results, no_cache, jobs.count or usable_cores()) as store:
+            return int(command_module(arguments.command).run(project, arguments, store))
     except ProblemsFound as found:
         report(found)
         return EXIT_PROBLEMS

@@ -54,15 +54,11 @@ class Job(Generic[R]):
     after: Job[Any] | None = None
 
 
-def jobs(count: int) -> int:
-    """Processes for ``count`` jobs: at most one per core, none for one job, and none
+def processes(count: int, workers: int) -> int:
+    """Processes for ``count`` jobs: at most ``workers``, none for one job, and none
     where processes cannot be forked (macOS' and Windows' default start methods would
     load the whole project again in each process): the jobs then run one after the other."""
-    if not can_fork():
-        return min(1, count)
-    wanted = os.environ.get(JOBS_VARIABLE, "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else usable_cores()
-    return min(cores, count)
+    return min(workers, count) if can_fork() else min(1, count)
 
 
 @dataclass(frozen=True)
@@ -161,7 +157,7 @@ def _send_back(results: Connection, outcome: tuple[Any, ...], job: str) -> None:
     results.close()
 
 
-def run_jobs(jobs_to_run: Sequence[Job[R]]) -> Iterator[tuple[Job[R], R]]:
+def run_jobs(jobs_to_run: Sequence[Job[R]], workers: int) -> Iterator[tuple[Job[R], R]]:
     """Run every job, in parallel where there are cores to spare; yields each job with
     what it returned (pickled back from its process) as it ends well, and raises the
     problems of every failed job together at the end.
@@ -170,8 +166,8 @@ def run_jobs(jobs_to_run: Sequence[Job[R]]) -> Iterator[tuple[Job[R], R]]:
     prerequisite before what needs it.  A job is started when a core is free, the
     first ready one in the order given: jobs of even size, started in that order, keep
     every core busy to the end.  Each job runs in a process forked for it alone, which
-    inherits the job itself (nothing is pickled on the way in)."""
-    workers = jobs(len(jobs_to_run))
+    inherits the job itself (nothing is pickled on the way in); at most ``workers`` at once."""
+    workers = processes(len(jobs_to_run), workers)
     if workers <= 1:
         for job in jobs_to_run:
             yield job, job.work()
@@ -239,14 +235,14 @@ def run_jobs(jobs_to_run: Sequence[Job[R]]) -> Iterator[tuple[Job[R], R]]:
         raise ProblemsFound(problems)
 
 
-def made_in_shares(shares: Sequence[Sequence[T]], make: Callable[[T], R]) -> list[list[R] | None]:
+def made_in_shares(shares: Sequence[Sequence[T]], make: Callable[[T], R], workers: int) -> list[list[R] | None]:
     """``make`` of every item, each share in a process of its own (see :func:`run_jobs`):
     per share, the results in order, or None when its process died (the caller makes
     that share itself, or leaves it)."""
     made: list[list[R] | None] = [None] * len(shares)
     share_jobs = [Job(f"share {number + 1}", partial(_made, make, share)) for number, share in enumerate(shares)]
     with contextlib.suppress(ProblemsFound):  # a process that died: its share stays None
-        for job, results in run_jobs(share_jobs):
+        for job, results in run_jobs(share_jobs, workers):
             made[share_jobs.index(job)] = results
     return made
 

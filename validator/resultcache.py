@@ -23,6 +23,9 @@ made by other code is never read.  The cache only ever saves time: a folder that
 cannot be made or written, a file that is damaged or from another version, all count
 as results not kept, never as an error.
 
+A command's results are opened by :func:`validator.store.opened`, which hands them
+down in its :class:`validator.store.Store`.
+
 Where: ``$VALIDATOR_CACHE_DIR``, else ``$XDG_CACHE_HOME/validator``, else
 ``~/.cache/validator``; one folder per project, named after its path.  Nothing is
 written into the project.  An empty ``VALIDATOR_CACHE_DIR`` (or ``--no-cache``) keeps
@@ -44,12 +47,12 @@ import os
 import pickle
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
 from validator import cachefiles
-from validator.derived import KEPT, kept_function
+from validator.derived import kept_function
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
@@ -267,9 +270,6 @@ class ResultCache:
                         cachefiles.remove(handle, name)
 
 
-_active: ResultCache | None = None
-
-
 def _foreign(info: os.stat_result, sticky_allowed: bool) -> bool:
     """Whether another user can change what a folder holds: it is theirs (root's
     folders excepted, above the cache), or others may write it (a sticky folder, such
@@ -279,18 +279,6 @@ def _foreign(info: os.stat_result, sticky_allowed: bool) -> bool:
         return True
     writable_by_others = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     return bool(writable_by_others) and not (sticky_allowed and info.st_mode & stat.S_ISVTX)
-
-
-def bucket(name: str) -> Bucket | None:
-    """The bucket ``name`` of the running command's cache, None when results are not kept."""
-    return None if _active is None else _active.bucket(name)
-
-
-def peek(name: str, parts: tuple[object, ...]) -> object | None:
-    """The result kept in bucket ``name`` under the :func:`digest` of ``parts``, read
-    without taking the bucket over: this run will neither save it nor forget what it
-    holds (a job in another process may be making it)."""
-    return None if _active is None else _active.peek(name, digest(*parts))
 
 
 def made(kept: Bucket | None, parts: tuple[object, ...], make: Callable[[], T]) -> T:
@@ -348,33 +336,17 @@ def _foreign_folder(root: Path) -> str | None:
     return None
 
 
-_refusal_said = False
-_project: Path | None = None
-_nothing_kept = False
-"""Inside :func:`results_kept` switched off: no cache of any kind is read or written."""
-
-
-def working_on(project: Path) -> None:
-    """The project the command works on, which no cache may lie inside (see
-    :func:`trusted_root`: the search's lemmas are kept outside any command's cache)."""
-    global _project, _refusal_said
-    _project, _refusal_said = project, False
-
-
-def trusted_root(project: Path | None = None) -> Path | None:
+def trusted_root(project: Path) -> Path | None:
     """The cache's root when it can be trusted (see :func:`cache_refusal`); else None,
-    having said why once on standard error: the command runs on without the cache."""
-    global _refusal_said
-    if _nothing_kept or not cachefiles.supported():
+    having said why on standard error: the command runs on without the cache."""
+    if not cachefiles.supported():
         # Without user ids (Windows) no folder can be shown to be this user's alone, and
         # a pickle from elsewhere would run as code: nothing is kept there.
         return None
-    refusal = cache_refusal(project or _project)
+    refusal = cache_refusal(project)
     if refusal is None:
         return cache_root()
-    if not _refusal_said:
-        print(f"validator: warning: results not kept: {refusal}", file=sys.stderr)
-        _refusal_said = True
+    print(f"validator: warning: results not kept: {refusal}", file=sys.stderr)
     return None
 
 
@@ -390,35 +362,6 @@ def project_folder_name(project: Path) -> str:
     resolved = str(project.resolve())
     name = hashlib.blake2b(resolved.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
     return f"{Path(resolved).name or 'project'}-{name}"
-
-
-@contextlib.contextmanager
-def results_kept(project: Path, enabled: bool = True) -> Iterator[ResultCache | None]:
-    """Keep results for the commands run inside: the cache is active until the end,
-    and what changed is written then (also when the command found problems).  Switched
-    off (``--no-cache``, or ``VALIDATOR_CACHE_DIR`` empty), nothing is kept, on disk (the
-    search's lemmas neither, see :func:`trusted_root`) or in memory (see
-    :mod:`validator.derived`): every result is made afresh."""
-    global _active, _nothing_kept
-    if not enabled or cache_root() is None:  # nothing kept: no lemma, no value in memory either
-        earlier_off, _nothing_kept = _nothing_kept, True
-        try:
-            with KEPT.off():
-                yield None
-        finally:
-            _nothing_kept = earlier_off
-        return
-    root = trusted_root(project) if enabled else None
-    if root is None:
-        yield None
-        return
-    cache = ResultCache(root, project_folder_name(project), fingerprint())
-    earlier, _active = _active, cache
-    try:
-        yield cache
-    finally:  # also after a problem: what was made before it is still right
-        cache.save()
-        _active = earlier
 
 
 def digest(*parts: object) -> bytes:

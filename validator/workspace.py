@@ -32,6 +32,7 @@ from validator.content.project import Project, load_project, load_rules_core, ru
 from validator.content.yamlsource import SizeLimit, read_input, reads_recorded
 from validator.problems import Problem, ProblemsFound
 from validator.ruleset import Ruleset, search_book_folder
+from validator.store import Store
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,8 @@ class CatalogEdit:
     """Whether later entries moved to other lines."""
 
 
-def read_catalog(path: Path, shown_as: str, limit: SizeLimit, edits: dict[str, CatalogEdit] | None = None
-                 ) -> Catalog:
+def read_catalog(store: Store, path: Path, shown_as: str, limit: SizeLimit,
+                 edits: dict[str, CatalogEdit] | None = None) -> Catalog:
     """A catalogue (within ``limit``), parsed again only when its bytes changed, and then
     only in the entries that changed; ``edits`` gets which entries those were."""
     data = input_bytes(path, shown_as, limit)
@@ -107,21 +108,23 @@ def read_catalog(path: Path, shown_as: str, limit: SizeLimit, edits: dict[str, C
             edits[shown_as] = CatalogEdit(earlier.digest, patched.contexts, patched.lines_moved)
         return patched.catalog
 
-    return made_from(PO_KIND, shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
+    return made_from(store, PO_KIND, shown_as, data, lambda: catalog_from_bytes(data, shown_as), update)
 
 
-def load_workspace(root: Path, keep_catalogs: bool = True) -> Workspace:
+def load_workspace(root: Path, keep_catalogs: bool = True, store: Store | None = None) -> Workspace:
     """Load and validate every input; all problems are raised together.  What the
-    files hold is parsed on every core first (see :func:`prepared`).  ``keep_catalogs``
+    files hold is parsed on every core first (see :func:`prepared`), or taken from
+    ``store`` where it kept what was made of the same bytes.  ``keep_catalogs``
     False: the catalogues as Babel parsed them are let go once their compact form is
     made, and made again if asked for (a build, see :mod:`validator.content.parsedcatalogs`)."""
+    store = store or Store()
     with reads_recorded() as read:
         project = load_project(root)
         mkdocs = partial(mkdocs_problems, root / project.mkdocs_config, project.mkdocs_config,
                          root / project.content_dir, root)
         limits = book_limits(root, project)
-        with prepared(_wanted(root, project, limits)):
-            return _load_workspace(root, project, limits, mkdocs, read, keep_catalogs)
+        with prepared(_wanted(root, project, limits), store):
+            return _load_workspace(root, project, limits, mkdocs, read, keep_catalogs, store)
 
 
 def _wanted(root: Path, project: Project, limits: BookLimits) -> list[Wanted]:
@@ -147,14 +150,14 @@ def _wanted(root: Path, project: Project, limits: BookLimits) -> list[Wanted]:
 
 
 def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Callable[[], list[Problem]],
-                    read: Mapping[str, bytes], keep_catalogs: bool) -> Workspace:
+                    read: Mapping[str, bytes], keep_catalogs: bool, store: Store) -> Workspace:
     """The workspace, or every problem of its inputs; ``mkdocs`` gives MkDocs' own
     findings on the project's ``mkdocs.yml``;
     ``read``, every input file read so far, grows with those this load reads."""
     problems: list[Problem] = []
     rulebook: Rulebook | None = None
     try:
-        rulebook = load_rulebook(root, project, limits)
+        rulebook = load_rulebook(root, project, limits, store)
     except ProblemsFound as found:
         problems.extend(found.problems)
     module = project.ruleset.partition(":")[0]
@@ -169,11 +172,11 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
     locales = root / project.locales_dir
     rule_catalogs = {project.source_language: RuleCatalog.source(project.source_language)}
     limit = limits.catalogue
-    raw = ParsedCatalogs(root, limit)
+    raw = ParsedCatalogs(root, limit, store)
     ui: dict[str, Catalog | None] = {project.source_language: None}
     ui_sources: dict[str, tuple[tuple[str, Catalog], ...]] = {}
     labels = {project.source_language: RuleCatalog.source(project.source_language)}
-    raw_labels = ParsedCatalogs(root, limit)
+    raw_labels = ParsedCatalogs(root, limit, store)
     edits: dict[str, CatalogEdit] = {}
     for language in project.translated_languages:
         path = catalog_path(locales, language.code, RULES_DOMAIN)
@@ -185,13 +188,13 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
                                     f"start the language's catalogues: validator i18n init {language.code}"))
             continue
         try:
-            catalog = read_catalog(path, shown, limit, edits)
+            catalog = read_catalog(store, path, shown, limit, edits)
             problems.extend(plural_problems(catalog, shown))
             raw.add(language.code, shown, digest_of(read[shown], shown), catalog, keep_catalogs)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
-        engine, book = (_optional_catalog(root, path, limit, problems) for path in (
+        engine, book = (_optional_catalog(store, root, path, limit, problems) for path in (
             engine_catalog_path(language.code), catalog_path(locales, language.code, UI_DOMAIN)))
         ui_sources[language.code] = tuple(source for source in (engine, book) if source is not None)
         ui[language.code] = merged_interface(engine and engine[1], book and book[1])
@@ -200,7 +203,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
         try:
             _require_catalog(labels_path, root, language.code)
             labels_shown = labels_path.relative_to(root).as_posix()
-            catalog = read_catalog(labels_path, labels_shown, limit)
+            catalog = read_catalog(store, labels_path, labels_shown, limit)
             problems.extend(plural_problems(catalog, labels_shown))
             raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
                            keep_catalogs)
@@ -214,7 +217,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
                      ui_sources)
 
 
-def _optional_catalog(root: Path, path: Path, limit: SizeLimit, problems: list[Problem]
+def _optional_catalog(store: Store, root: Path, path: Path, limit: SizeLimit, problems: list[Problem]
                       ) -> tuple[str, Catalog] | None:
     """(shown, catalogue) of a catalogue a language may do without, None when it has
     none; what is wrong with one that is there goes to ``problems``."""
@@ -222,7 +225,7 @@ def _optional_catalog(root: Path, path: Path, limit: SizeLimit, problems: list[P
         return None
     shown = shown_path(root, path)
     try:
-        return shown, read_catalog(path, shown, limit)
+        return shown, read_catalog(store, path, shown, limit)
     except ProblemsFound as found:
         problems.extend(found.problems)
         return None

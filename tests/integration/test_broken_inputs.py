@@ -324,7 +324,7 @@ def test_a_file_that_cannot_be_read_is_one_line(project: ProjectCopy, capsys: py
 
 def test_an_unexpected_error_is_one_line_not_a_traceback(project: ProjectCopy, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    def fail(_project: Path, _arguments: object) -> int:
+    def fail(_project: Path, _arguments: object, _store: object) -> int:
         raise RuntimeError("something\nunforeseen")
 
     monkeypatch.setattr("validator.commands.status.run", fail)

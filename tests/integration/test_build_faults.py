@@ -57,8 +57,8 @@ def paused_staging(target):  # staged: the staging folder is made, nothing built
 run_jobs = build.run_jobs
 
 
-def paused_jobs(jobs):  # mkdocs: after each language's MkDocs build
-    for job, result in run_jobs(jobs):
+def paused_jobs(jobs, workers):  # mkdocs: after each language's MkDocs build
+    for job, result in run_jobs(jobs, workers):
         yield job, result
         if job.after is not None:
             pause("mkdocs")

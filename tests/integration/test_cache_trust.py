@@ -112,12 +112,14 @@ def test_without_user_ids_nothing_is_kept_and_nothing_is_said(
         project: ProjectCopy, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows has no user ids to prove a folder is this user's alone: neither the results
     nor the search's lemmas are kept there, and the command runs on as without a cache."""
-    from validator.resultcache import results_kept, trusted_root
+    from validator.resultcache import trusted_root
+    from validator.store import Store, opened
 
     tmp_path = tmp_path_factory.mktemp("outside")  # the project's copy fills its own tmp_path
     monkeypatch.delattr(os, "getuid")
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     assert trusted_root(project.root) is None
-    with results_kept(project.root) as kept:
-        assert kept is None
+    with opened(project.root, keeps_results=True, no_cache=False, workers=1) as store:
+        assert store.results is None and store.lemmas is None
+    assert Store().lemmas is None
     assert not (tmp_path / "cache").exists()

@@ -46,13 +46,14 @@ def test_jobs_must_be_a_whole_number_of_processes() -> None:
 
 
 def test_jobs_sets_how_many_processes_every_part_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """--jobs is what the parts that run jobs read (VALIDATOR_JOBS, inherited by forked processes)."""
+    """--jobs, else VALIDATOR_JOBS, is how many processes the command's store lets its parts start."""
     from validator import cli, parallel
 
     seen: list[int] = []
     monkeypatch.setattr(parallel, "usable_cores", lambda: 8)
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "4")
-    monkeypatch.setattr("validator.commands.check.run", lambda project, arguments: seen.append(parallel.jobs(8)) or 0)
+    monkeypatch.setattr("validator.commands.check.run",
+                        lambda project, arguments, store: seen.append(store.processes(8)) or 0)
     assert cli.main(["--jobs", "1", "check"]) == 0
     assert cli.main(["--jobs", "3", "check"]) == 0
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")

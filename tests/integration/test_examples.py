@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, ProjectCopy
+from whfb6.scenarios import RULESET
 
 from validator.checks import examples as examples_module
 from validator.checks.examples import run_examples, same_value
+from validator.checks.rulescore import RulesCore
 from validator.checks.run import check_workspace
-from validator.parallel import JOBS_VARIABLE
+from validator.store import Store
 from validator.workspace import load_workspace
-from whfb6.scenarios import RULESET
 
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
 pytestmark = pytest.mark.reuses_the_book
@@ -146,9 +147,8 @@ def test_examples_on_every_core_run_as_on_one(monkeypatch: pytest.MonkeyPatch) -
     and in order, a wrong stated outcome among them reported as on one core."""
     pairs = _pairs_with_one_wrong()
     monkeypatch.setattr(examples_module, "PARALLEL_FROM", 1)
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
     ran_here = _count_runs(monkeypatch)
-    shared = run_examples(RULESET, pairs, parallel=True)
+    shared = run_examples(RulesCore(lambda: RULESET, store=Store(workers=2)), pairs, parallel=True)
     assert ran_here == []  # every example was run in the other processes
     alone = run_examples(RULESET, pairs)
     assert _runs_seen(shared) == _runs_seen(alone)
@@ -174,7 +174,6 @@ def test_a_share_whose_process_dies_is_run_here(monkeypatch: pytest.MonkeyPatch)
 
     pairs = _pairs_with_one_wrong()
     monkeypatch.setattr(examples_module, "PARALLEL_FROM", 1)
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
     parent = os.getpid()
     original = examples_module.run_example
 
@@ -184,4 +183,5 @@ def test_a_share_whose_process_dies_is_run_here(monkeypatch: pytest.MonkeyPatch)
         return original(ruleset, rule_id, example)  # type: ignore[arg-type]
 
     monkeypatch.setattr(examples_module, "run_example", dying)
-    assert _runs_seen(run_examples(RULESET, pairs, parallel=True)) == _runs_seen(run_examples(RULESET, pairs))
+    shared = run_examples(RulesCore(lambda: RULESET, store=Store(workers=2)), pairs, parallel=True)
+    assert _runs_seen(shared) == _runs_seen(run_examples(RULESET, pairs))

@@ -14,13 +14,12 @@ from validator.site import lemmas
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+def cache(tmp_path: Path) -> Path:
     return tmp_path / "cache"
 
 
 def test_a_lemma_found_once_is_read_from_the_cache_afterwards(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = lemmas.Lemmas("pl")
+    first = lemmas.Lemmas("pl", cache)
     assert first.lemma("jeźdźcem") == simplemma.lemmatize("jeźdźcem", lang="pl") == "jeździec"
     first.save()
     saved = json.loads(next(cache.glob("lemmas-pl-simplemma-*.json")).read_text(encoding="utf-8"))
@@ -30,13 +29,13 @@ def test_a_lemma_found_once_is_read_from_the_cache_afterwards(cache: Path, monke
         raise AssertionError(f"the dictionary was read for {word!r}")
 
     monkeypatch.setattr(simplemma, "lemmatize", unavailable)
-    assert lemmas.Lemmas("pl").lemma("jeźdźcem") == "jeździec"
+    assert lemmas.Lemmas("pl", cache).lemma("jeźdźcem") == "jeździec"
     with pytest.raises(AssertionError):
-        lemmas.Lemmas("pl").lemma("potwora")  # not kept: looked up (here, refused)
+        lemmas.Lemmas("pl", cache).lemma("potwora")  # not kept: looked up (here, refused)
 
 
 def test_savers_merge_and_a_broken_cache_is_ignored(cache: Path) -> None:
-    one, two = lemmas.Lemmas("es"), lemmas.Lemmas("es")
+    one, two = lemmas.Lemmas("es", cache), lemmas.Lemmas("es", cache)
     one.lemma("carros")
     two.lemma("jinetes")
     one.save()
@@ -44,17 +43,25 @@ def test_savers_merge_and_a_broken_cache_is_ignored(cache: Path) -> None:
     path = next(cache.glob("lemmas-es-*.json"))
     assert set(json.loads(path.read_text(encoding="utf-8"))) == {"carros", "jinetes"}
     path.write_text("{not json", encoding="utf-8")
-    broken = lemmas.Lemmas("es")
+    broken = lemmas.Lemmas("es", cache)
     assert broken.known == {} and broken.lemma("carros") == simplemma.lemmatize("carros", lang="es")
     assert [p.name for p in cache.iterdir() if p.name.startswith(".lemmas-")] == []  # no temporary file left
 
 
 def test_an_unwritable_cache_or_none_at_all_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from validator.store import Store, opened
+
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv(CACHE_VARIABLE, str(blocker / "cache"))  # under a file: cannot be made
-    kept = lemmas.Lemmas("pl")
+    kept = lemmas.Lemmas("pl", blocker / "cache")  # under a file: cannot be made
     assert kept.lemma("potwora") == simplemma.lemmatize("potwora", lang="pl")
     kept.save()
+    assert lemmas.Lemmas("pl", None).path is None
+    # A command that keeps nothing (VALIDATOR_CACHE_DIR empty, or --no-cache) keeps no lemma.
     monkeypatch.setenv(CACHE_VARIABLE, "")
-    assert lemmas.cache_folder() is None and lemmas.Lemmas("pl").path is None
+    assert Store().lemmas is None
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+    with opened(tmp_path, keeps_results=True, no_cache=True, workers=1) as store:
+        assert store.lemmas is None
+    with opened(tmp_path / "book", keeps_results=False, no_cache=False, workers=1) as store:
+        assert store.lemmas == tmp_path / "cache"

@@ -14,6 +14,7 @@ from validator.checks.lint import LintContext, Severity, lint_catalog
 from validator.checks.lintparts import lint_workspace
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
+from validator.store import Store
 from validator.workspace import load_workspace
 
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
@@ -162,11 +163,10 @@ def test_the_lint_in_parallel_finds_what_it_finds_in_one_process(project: Projec
     start = text.index('msgctxt "monstrous-mounts/extra-wounds#example.cannon-on-hero"')
     msgstr = text.index("msgstr", start)
     project.write(catalog, text[:msgstr] + 'msgstr "Un héroe con 3 heridas muere."' + text[text.index("\n\n", msgstr):])
-    monkeypatch.setenv("VALIDATOR_JOBS", "2")
     workspace = load_workspace(project.root)
     serial = lint_workspace(workspace)
     assert ("numbers", Severity.ERROR) in {(finding.check, finding.severity) for finding in serial}
-    assert lint_workspace(workspace, parallel=True) == serial
+    assert lint_workspace(workspace, parallel=True, store=Store(workers=2)) == serial
 
 
 def test_the_lint_speaks_the_translators_language(project: ProjectCopy) -> None:

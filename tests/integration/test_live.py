@@ -16,6 +16,7 @@ from validator.content.inputcache import forget_inputs, keep_inputs
 from validator.problems import ProblemsFound
 from validator.site.build import build_sites
 from validator.site.live import LiveSite
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -128,8 +129,8 @@ def test_a_fast_path_that_fails_says_so_in_one_line(tmp_path: Path, capsys: pyte
         raise FileNotFoundError(2, "No such file or directory", str(tmp_path / "site" / "en"))
 
     monkeypatch.setattr(site, "update", vanished)
-    monkeypatch.setattr(serve, "load_workspace", lambda project: None)
-    assert serve.quick_update(tmp_path, site) is False
+    monkeypatch.setattr(serve, "load_workspace", lambda project, store: None)
+    assert serve.quick_update(tmp_path, site, Store()) is False
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("Not updated at once (") and err[0].endswith("the whole build follows.")
     site.close()

@@ -15,7 +15,8 @@ from conftest import ProjectCopy, break_a_polish_number
 
 from validator.checks.lintparts import lint_part
 from validator.problems import ProblemsFound
-from validator.resultcache import cache_folder, results_kept
+from validator.resultcache import cache_folder
+from validator.store import Store, opened
 from validator.workspace import load_workspace
 
 RULES = "locales/{}/LC_MESSAGES/rules.po"
@@ -45,15 +46,15 @@ def entries(catalog: object) -> list[tuple[object, ...]]:
 
 def test_a_build_load_holds_no_parsed_catalogue_and_makes_the_same_again(project: ProjectCopy) -> None:
     mark = marked(project)
-    with results_kept(project.root):
-        kept = load_workspace(project.root)
+    with opened(project.root, keeps_results=True, no_cache=False, workers=2) as store:
+        kept = load_workspace(project.root, store=store)
         expected = {code: entries(catalog) for code, catalog in kept.raw_rule_catalogs.items()}
         contexts = {code: [str(m.context or "") for m in catalog if m.id]
                     for code, catalog in kept.raw_rule_catalogs.items()}
         assert live_messages(mark) == 1  # the count sees a kept catalogue
         del kept
         assert live_messages(mark) == 0
-        let_go = load_workspace(project.root, keep_catalogs=False)
+        let_go = load_workspace(project.root, keep_catalogs=False, store=store)
         # Neither the workspace nor the results cache holds one: both were let go.
         assert live_messages(mark) == 0
         assert sorted(let_go.raw_rule_catalogs) == sorted(expected) == ["es", "pl"]
@@ -67,8 +68,8 @@ def test_each_input_is_written_to_the_cache_as_soon_as_it_is_made(project: Proje
     """Not at the end of the command: what is written is let go."""
     folder = cache_folder(project.root)
     assert folder is not None
-    with results_kept(project.root):
-        load_workspace(project.root, keep_catalogs=False)
+    with opened(project.root, keeps_results=True, no_cache=False, workers=2) as store:
+        load_workspace(project.root, keep_catalogs=False, store=store)
         written = sorted(path.name for path in (folder / "inputs").glob("*.pickle"))
         assert any(name.startswith("rules-po-") for name in written)
         assert any(name.startswith("monstrous-mounts-yml-") for name in written)
@@ -77,15 +78,15 @@ def test_each_input_is_written_to_the_cache_as_soon_as_it_is_made(project: Proje
 def test_without_kept_results_the_lint_parses_the_catalogue_again(project: ProjectCopy) -> None:
     line = break_a_polish_number(project)
     workspace = load_workspace(project.root, keep_catalogs=False)  # no results kept: nothing to read back
-    found = lint_part(workspace, "pl")
+    found = lint_part(workspace, "pl", Store())
     assert any(f.file == RULES.format("pl") and f.line == line and f.severity.name == "ERROR" for f in found)
 
 
 def test_a_catalogue_saved_again_after_the_load_is_read_as_the_load_read_it(project: ProjectCopy) -> None:
     """As in the live preview, whose whole builds run while the translator saves."""
-    with results_kept(project.root):
-        expected = entries(load_workspace(project.root).raw_rule_catalogs["es"])
-        workspace = load_workspace(project.root, keep_catalogs=False)
+    with opened(project.root, keeps_results=True, no_cache=False, workers=2) as store:
+        expected = entries(load_workspace(project.root, store=store).raw_rule_catalogs["es"])
+        workspace = load_workspace(project.root, keep_catalogs=False, store=store)
         project.write(RULES.format("es"), project.read(RULES.format("es")).replace('msgstr "', 'msgstr "X', 2))
         assert entries(workspace.raw_rule_catalogs["es"]) == expected
 

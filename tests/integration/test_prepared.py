@@ -11,8 +11,8 @@ from conftest import ROOT, ProjectCopy
 
 from validator.checks.run import check_workspace
 from validator.content import inputcache, loader
-from validator.parallel import JOBS_VARIABLE
 from validator.problems import ProblemsFound
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -32,11 +32,9 @@ def counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(JOBS_VARIABLE, "1")
-    alone = load_workspace(ROOT)
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    alone = load_workspace(ROOT, store=Store(workers=1))
     parsed = counted_parses(monkeypatch)
-    shared = load_workspace(ROOT)
+    shared = load_workspace(ROOT, store=Store(workers=2))
     assert parsed == []  # every file was parsed in the other processes
     assert shared.rulebook == alone.rulebook
     for code, catalog in alone.raw_rule_catalogs.items():
@@ -50,9 +48,8 @@ def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_one_core_parses_everything_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test above can fail: on one core nothing is prepared, and the count sees it."""
-    monkeypatch.setenv(JOBS_VARIABLE, "1")
     parsed = counted_parses(monkeypatch)
-    load_workspace(ROOT)
+    load_workspace(ROOT, store=Store(workers=1))
     assert len(parsed) == len(list((ROOT / "docs" / "rules").glob("*.yml"))) + 3
 
 
@@ -63,10 +60,9 @@ def test_a_broken_file_is_reported_as_one_core_reports_it(project: ProjectCopy,
     project.write(catalogue, project.read(catalogue) + '\nmsgctxt "x"\nmsgid "no closing quote\nmsgstr ""\n')
     found = {}
     for count in ("1", "2"):
-        monkeypatch.setenv(JOBS_VARIABLE, count)
         parsed = counted_parses(monkeypatch)
         with pytest.raises(ProblemsFound) as raised:
-            load_workspace(project.root)
+            load_workspace(project.root, store=Store(workers=int(count)))
         found[count] = [str(problem) for problem in raised.value.problems]
         if count == "2":
             assert parsed == ["docs/rules/monstrous-mounts.yml"]  # parsed again here, to say why
@@ -83,10 +79,10 @@ def test_balanced_groups_hold_every_input_once() -> None:
 
 
 def test_an_input_nobody_asks_for_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    store = Store(workers=2)
     wanted = [inputcache.Wanted("k", name, name.encode(), lambda name=name: name.upper()) for name in ("a", "b")]
-    with inputcache.prepared(wanted):
-        assert inputcache.made_from("k", "a", b"a", lambda: "made here") == "A"
+    with inputcache.prepared(wanted, store):
+        assert inputcache.made_from(store, "k", "a", b"a", lambda: "made here") == "A"
         assert len(inputcache._prepared) == 1
     assert inputcache._prepared == {}
 
@@ -95,12 +91,12 @@ def test_a_process_that_dies_leaves_its_share_to_the_load(monkeypatch: pytest.Mo
     import os
     import signal
 
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    store = Store(workers=2)
     wanted = [inputcache.Wanted("k", "a", b"aa", lambda: os.kill(os.getpid(), signal.SIGKILL)),
               inputcache.Wanted("k", "b", b"b", lambda: "B")]
-    with inputcache.prepared(wanted):
-        assert inputcache.made_from("k", "a", b"aa", lambda: "made here") == "made here"
-        assert inputcache.made_from("k", "b", b"b", lambda: "made here") == "B"
+    with inputcache.prepared(wanted, store):
+        assert inputcache.made_from(store, "k", "a", b"aa", lambda: "made here") == "made here"
+        assert inputcache.made_from(store, "k", "b", b"b", lambda: "made here") == "B"
 
 
 def test_each_input_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,13 +11,10 @@ from typing import Any
 
 import pytest
 
-from validator.parallel import JOBS_VARIABLE, Job, run_jobs
+from validator.parallel import Job, run_jobs
 from validator.problems import Problem, ProblemsFound
 
-
-@pytest.fixture(autouse=True)
-def two_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(JOBS_VARIABLE, "2")
+WORKERS = 2
 
 
 def named(work: Callable[[str], Any], *names: str) -> list[Job[Any]]:
@@ -26,7 +23,7 @@ def named(work: Callable[[str], Any], *names: str) -> list[Job[Any]]:
 
 
 def test_every_job_ends_once_and_what_it_returned_comes_back() -> None:
-    ended = list(run_jobs(named(lambda code: (os.getpid(), code.upper()), "en", "es", "open data")))
+    ended = list(run_jobs(named(lambda code: (os.getpid(), code.upper()), "en", "es", "open data"), WORKERS))
     assert {job.name: result for job, (_pid, result) in ended} == {"en": "EN", "es": "ES", "open data": "OPEN DATA"}
     assert len(ended) == 3
     assert os.getpid() not in {pid for _job, (pid, _result) in ended}  # the jobs ran in workers
@@ -38,7 +35,7 @@ def test_the_problems_of_every_failed_job_come_back_together() -> None:
             raise ProblemsFound([Problem("x.po", 3, code, "wrong", "fix it")])
 
     with pytest.raises(ProblemsFound) as found:
-        list(run_jobs(named(work, "en", "es", "pl")))
+        list(run_jobs(named(work, "en", "es", "pl"), WORKERS))
     assert sorted(problem.subject for problem in found.value.problems) == ["es", "pl"]
 
 
@@ -51,7 +48,7 @@ def test_a_job_whose_process_dies_is_named_and_the_others_end(dying: str) -> Non
 
     ended: list[str] = []
     with pytest.raises(ProblemsFound) as found:
-        ended.extend(job.name for job, _result in run_jobs(named(work, "en", "pl", "open data")))
+        ended.extend(job.name for job, _result in run_jobs(named(work, "en", "pl", "open data"), WORKERS))
     [problem] = found.value.problems
     assert problem.subject == dying
     assert "the process running this job died" in problem.message and "exit status 9" in problem.message
@@ -60,7 +57,7 @@ def test_a_job_whose_process_dies_is_named_and_the_others_end(dying: str) -> Non
 
 def test_a_job_runs_in_a_process_of_its_own() -> None:
     """Each job's memory goes back to the system as it ends: no process runs two jobs."""
-    pids = [pid for _job, pid in run_jobs(named(lambda _name: os.getpid(), "a", "b", "c", "d"))]
+    pids = [pid for _job, pid in run_jobs(named(lambda _name: os.getpid(), "a", "b", "c", "d"), WORKERS)]
     assert len(set(pids)) == 4 and os.getpid() not in pids
 
 
@@ -70,7 +67,7 @@ def test_an_unexpected_error_in_a_job_is_raised_in_the_build() -> None:
             raise KeyError("no such page")
 
     with pytest.raises(KeyError, match="no such page"):
-        list(run_jobs(named(work, "en", "es")))
+        list(run_jobs(named(work, "en", "es"), WORKERS))
 
 
 def pages_then_sites(tmp_path: Path, failing: str | None = None) -> list[Job[Any]]:
@@ -94,7 +91,7 @@ def pages_then_sites(tmp_path: Path, failing: str | None = None) -> list[Job[Any
 
 def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:
     jobs = pages_then_sites(tmp_path)
-    ended = [job for job, _result in run_jobs(jobs)]
+    ended = [job for job, _result in run_jobs(jobs, WORKERS)]
     assert sorted(job.name for job in ended) == sorted(job.name for job in jobs)
     for job in jobs:
         if job.after is not None:
@@ -103,7 +100,7 @@ def test_a_job_starts_only_after_its_prerequisite_ended(tmp_path: Path) -> None:
 
 def test_the_jobs_after_a_failed_one_do_not_run(tmp_path: Path) -> None:
     with pytest.raises(ProblemsFound) as found:
-        list(run_jobs(pages_then_sites(tmp_path, failing="es")))
+        list(run_jobs(pages_then_sites(tmp_path, failing="es"), WORKERS))
     assert [problem.subject for problem in found.value.problems] == ["es"]
     assert (tmp_path / "en").exists() and not (tmp_path / "es").exists()
 
@@ -119,20 +116,19 @@ def without_fork_or_affinity(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("without_fork_or_affinity")
 def test_without_fork_the_jobs_run_one_after_the_other_in_the_command() -> None:
-    from validator.parallel import jobs
+    from validator.parallel import processes
 
-    assert jobs(4) == 1
-    ended = list(run_jobs(named(lambda code: (os.getpid(), code), "en", "es", "pl")))
+    assert processes(4, 8) == 1
+    ended = list(run_jobs(named(lambda code: (os.getpid(), code), "en", "es", "pl"), WORKERS))
     assert [(job.name, result) for job, result in ended] == [(code, (os.getpid(), code)) for code in ("en", "es", "pl")]
 
 
 def test_without_affinity_the_cores_are_those_the_system_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    from validator.parallel import jobs, usable_cores
+    from validator.parallel import processes, usable_cores
 
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 3)
-    monkeypatch.delenv(JOBS_VARIABLE)
     assert usable_cores() == 3
-    assert jobs(8) == 3
+    assert processes(8, usable_cores()) == 3
     monkeypatch.setattr(os, "cpu_count", lambda: None)  # a count the system does not know
     assert usable_cores() == 1

@@ -26,7 +26,7 @@ CORE = ROOT / "rules-core" / "whfb6"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What every layer may use: problems, plain data, and what makes a second run fast.
     ("foundation", ("validator.problems", "validator.plain", "validator.derived", "validator.resultcache",
-                    "validator.cachefiles", "validator.parallel")),
+                    "validator.cachefiles", "validator.parallel", "validator.store")),
     # The engine's view of a rules core (what a core imports, and the words of its names).
     ("rules core", ("validator.api", "validator.ruleset", "validator.trace", "validator.citations",
                     "validator.shown", "validator.content.labels", "validator.scaffold")),

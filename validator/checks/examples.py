@@ -17,7 +17,7 @@ from typing import Any, cast
 from validator import resultcache
 from validator.checks.rulescore import RulesCore
 from validator.content.model import Example, Position
-from validator.parallel import jobs, made_in_shares
+from validator.parallel import made_in_shares, processes
 from validator.plain import Plain
 from validator.problems import Problem
 from validator.ruleset import Ruleset, ScenarioError
@@ -51,13 +51,14 @@ def run_examples(ruleset: Ruleset | RulesCore, examples: Iterable[tuple[str, Exa
     it (see :func:`_kept_outcomes`)."""
     core = RulesCore.of(ruleset)
     pairs = list(examples)
-    kept = resultcache.bucket("examples") if core.name else None
+    kept = core.store.bucket("examples") if core.name else None
     found: list[Outcome | None] = [None] * len(pairs)
     files: dict[str, _FileOutcomes] = {}
     if kept is not None:
         files = _kept_outcomes(kept, resultcache.core_digest(core.name), pairs, digests or {}, found)
     missing = [index for index, outcome in enumerate(found) if outcome is None]
-    made = _outcomes(core.ruleset, [pairs[index] for index in missing], parallel) if missing else []
+    workers = core.store.workers if parallel else 1
+    made = _outcomes(core.ruleset, [pairs[index] for index in missing], workers) if missing else []
     for index, outcome in zip(missing, made, strict=True):
         found[index] = outcome
     if kept is not None:
@@ -121,19 +122,19 @@ def _example_key(code: bytes, rule_id: str, example: Example) -> bytes:
                               example.position.model_dump())
 
 
-def _outcomes(ruleset: Ruleset, pairs: list[tuple[str, Example]], parallel: bool) -> list[Outcome]:
-    """The outcome of each example, in order: on every core when ``parallel`` and there
-    are enough of them (a share whose process died is run here)."""
+def _outcomes(ruleset: Ruleset, pairs: list[tuple[str, Example]], workers: int) -> list[Outcome]:
+    """The outcome of each example, in order: in as many as ``workers`` processes when
+    there are enough of them (a share whose process died is run here)."""
     def outcome(pair: tuple[str, Example]) -> Outcome:
         run = run_example(ruleset, *pair)
         return run.computed, run.problems, run.trace
 
-    workers = jobs(len(pairs) // PARALLEL_FROM + 1) if parallel else 1
+    workers = processes(len(pairs) // PARALLEL_FROM + 1, workers)
     if workers <= 1:
         return [outcome(pair) for pair in pairs]
     shares = [pairs[number::workers] for number in range(workers)]
     ordered: list[Outcome] = [None] * len(pairs)  # type: ignore[list-item]
-    for number, (share, made) in enumerate(zip(shares, made_in_shares(shares, outcome), strict=True)):
+    for number, (share, made) in enumerate(zip(shares, made_in_shares(shares, outcome, workers), strict=True)):
         ordered[number::workers] = made if made is not None else [outcome(pair) for pair in share]
     return ordered
 

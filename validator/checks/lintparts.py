@@ -35,26 +35,31 @@ from validator.content.tokens import tokens
 from validator.derived import derived
 from validator.parallel import Job, run_jobs
 from validator.problems import Problem
+from validator.store import Store
 from validator.workspace import Workspace
 
 SOURCE_PART = ""
 """The part of :func:`lint_part` that is the English text itself."""
 
 
-def lint_workspace(workspace: Workspace, parallel: bool = False, language: str | None = None) -> list[Finding]:
-    """Lint the English text, then every catalogue of every translated language;
-    ``parallel``: each part that must be linted anew in a process of its own, on every core;
-    ``language``: that language's catalogues alone, what its translators act on."""
+def lint_workspace(workspace: Workspace, parallel: bool = False, language: str | None = None,
+                   store: Store | None = None) -> list[Finding]:
+    """Lint the English text, then every catalogue of every translated language, from
+    what ``store`` kept where it can; ``parallel``: each part that must be linted anew
+    in a process of its own, as many as the store's workers; ``language``: that
+    language's catalogues alone, what its translators act on."""
+    store = store or Store()
     chosen = [part for part in lint_parts(workspace) if language is None or part == language]
     parts = {part: _Part.of(workspace, part) for part in chosen}
     # A part kept whole, or kept but for the messages an edit touched, costs less than
     # starting a process: only the others start one.
-    kept = {part: _kept_findings(workspace, state) for part, state in parts.items()}
+    kept = {part: _kept_findings(workspace, state, store) for part, state in parts.items()}
     missing = [part for part, findings in kept.items() if findings is None]
 
-    jobs = [Job(f"lint of {part or 'the English text'}", partial(_linted_anew, workspace, parts[part]))
-             for part in missing]
-    made = (job.work() for job in jobs) if not parallel else (findings for _job, findings in run_jobs(jobs))
+    jobs = [Job(f"lint of {part or 'the English text'}", partial(_linted_anew, workspace, parts[part], store))
+            for part in missing]
+    made = ((job.work() for job in jobs) if not parallel
+            else (findings for _job, findings in run_jobs(jobs, store.workers)))
     found = [*(findings for findings in kept.values() if findings is not None), *made]
     project = workspace.project
     found.append(missing_guide_findings(workspace.root, project.content_dir, project.source_language,
@@ -67,40 +72,40 @@ def lint_parts(workspace: Workspace) -> list[str]:
     return [SOURCE_PART, *(language.code for language in workspace.project.translated_languages)]
 
 
-def lint_part(workspace: Workspace, part: str) -> list[Finding]:
+def lint_part(workspace: Workspace, part: str, store: Store) -> list[Finding]:
     """The findings of one part (see :func:`lint_parts`), from what earlier runs kept
-    where they can be."""
+    in ``store`` where they can be."""
     state = _Part.of(workspace, part)
-    findings = _kept_findings(workspace, state)
-    return findings if findings is not None else _linted_anew(workspace, state)
+    findings = _kept_findings(workspace, state, store)
+    return findings if findings is not None else _linted_anew(workspace, state, store)
 
 
-def _kept_findings(workspace: Workspace, state: _Part) -> list[Finding] | None:
+def _kept_findings(workspace: Workspace, state: _Part, store: Store) -> list[Finding] | None:
     """The part's findings kept whole by an earlier run, brought up to date when an
     edit touched only some of its messages (and kept whole again); None when the
     part must be linted anew."""
-    earlier = state.earlier()
+    earlier = state.earlier(store)
     findings = state.unchanged(earlier)
     if findings is not None:
         return findings
     findings = state.updated(workspace, earlier)
     if findings is not None:
-        _keep_whole(state, findings)
+        _keep_whole(state, findings, store)
     return findings
 
 
-def _linted_anew(workspace: Workspace, state: _Part) -> list[Finding]:
+def _linted_anew(workspace: Workspace, state: _Part, store: Store) -> list[Finding]:
     """The findings of every message of the part, each from what earlier runs kept of it where they can be."""
-    kept = resultcache.bucket(state.bucket)
+    kept = store.bucket(state.bucket)
     findings = state.findings(workspace, kept)
     if kept is not None:
         kept.save()  # here: the part may run in a process of its own
-    _keep_whole(state, findings)
+    _keep_whole(state, findings, store)
     return findings
 
 
-def _keep_whole(state: _Part, findings: list[Finding]) -> None:
-    whole = resultcache.bucket(state.whole_bucket) if state.key is not None else None
+def _keep_whole(state: _Part, findings: list[Finding], store: Store) -> None:
+    whole = store.bucket(state.whole_bucket) if state.key is not None else None
     if whole is not None:
         whole.hold(resultcache.digest(state.key), (state.english, tuple(findings), state.rules_digest))
         whole.save()
@@ -153,9 +158,9 @@ class _Part:
                    for context in workspace.raw_rule_catalogs.contexts(part)}
         return cls(part, contexts, key if files[0] in digests else None, english, files[0], digests.get(files[0]))
 
-    def earlier(self) -> object | None:
+    def earlier(self, store: Store) -> object | None:
         """What an earlier run kept of the whole part, if its files and facts were the same."""
-        return None if self.key is None else resultcache.peek(self.whole_bucket, (self.key,))
+        return None if self.key is None else store.peek(self.whole_bucket, (self.key,))
 
     def unchanged(self, earlier: object) -> list[Finding] | None:
         """The kept findings, when the English texts and the rule catalogue they were

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from validator import resultcache
 from validator.ruleset import Ruleset
+from validator.store import Store
 
 T = TypeVar("T")
 
@@ -43,11 +44,13 @@ class CoreFacts:
 
 class RulesCore:
     """A rules core, loaded by ``load`` when first run.  ``name`` (``module:attribute``)
-    keeps what is learnt of it between runs; without one nothing is kept."""
+    keeps what is learnt of it between runs, in ``store``; without one nothing is kept.
+    The store also says how many processes may run its examples at once."""
 
-    def __init__(self, load: Callable[[], Ruleset], name: str = "") -> None:
+    def __init__(self, load: Callable[[], Ruleset], name: str = "", store: Store | None = None) -> None:
         self._load = load
         self.name = name
+        self.store = store or Store()
 
     @classmethod
     def of(cls, core: Ruleset | RulesCore) -> RulesCore:
@@ -70,7 +73,7 @@ class RulesCore:
         return resultcache.made(self._kept(bucket), (*self._identity(), *parts), make)
 
     def _kept(self, bucket: str) -> resultcache.Bucket | None:
-        return resultcache.bucket(bucket) if self.name else None
+        return self.store.bucket(bucket) if self.name else None
 
     def _identity(self) -> tuple[bytes, ...]:
         return (resultcache.core_digest(self.name),) if self.name else ()

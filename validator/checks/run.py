@@ -16,6 +16,7 @@ from validator.checks.rulescore import RulesCore
 from validator.content.model import CaseExample, CaseFile
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
+from validator.store import Store
 from validator.trace import Step
 from validator.workspace import Workspace
 
@@ -73,26 +74,29 @@ class _ComputedIndex(dict[tuple[str, str], dict[str, object]]):
         raise KeyError(f"{key[0]}#{key[1]}")
 
 
-def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint: bool = True) -> CheckReport:
+def check_workspace(workspace: Workspace, case_files: Sequence[Path] = (), lint: bool = True,
+                    store: Store | None = None) -> CheckReport:
     """Every check of the rulebook, plus the examples of ``case_files`` kept outside it;
-    the translation lint too unless ``lint`` is false."""
-    runs, problems = _examples_and_references(workspace, case_files)
+    the translation lint too unless ``lint`` is false.  What ``store`` kept of earlier
+    runs is not made again."""
+    store = store or Store()
+    runs, problems = _examples_and_references(workspace, case_files, store)
     if not lint:
         # The lint runs beside the pages then: what would stop a page from rendering is looked for first.
         problems.extend(blocking_problems(workspace))
         return CheckReport(runs, tuple(sorted(set(problems))), linted=False)
-    errors, warnings = lint_findings(workspace, parallel=True)
+    errors, warnings = lint_findings(workspace, parallel=True, store=store)
     return CheckReport(runs, tuple(sorted(set(problems) | set(errors))), warnings)
 
 
-def _examples_and_references(workspace: Workspace, case_files: Sequence[Path]) -> tuple[tuple[ExampleRun, ...],
-                                                                                        list[Problem]]:
+def _examples_and_references(workspace: Workspace, case_files: Sequence[Path],
+                              store: Store) -> tuple[tuple[ExampleRun, ...], list[Problem]]:
     """Every worked example's run (the rulebook's, then those of ``case_files``) and
     the problems of the runs and of the references between the inputs."""
     rulebook = workspace.rulebook
     digests = workspace.input_digests
     # Imported only if something must run; its results kept by its name.
-    core = RulesCore(lambda: workspace.ruleset, workspace.project.ruleset)
+    core = RulesCore(lambda: workspace.ruleset, workspace.project.ruleset, store)
     runs = tuple(run_examples(core, ((rule.id, example) for rule in rulebook.rules for example in rule.examples),
                               parallel=True, digests=digests))
     runs += tuple(run_examples(core,  # official answers' examples, named faq/<id>
@@ -108,10 +112,11 @@ def _examples_and_references(workspace: Workspace, case_files: Sequence[Path]) -
     return runs, problems
 
 
-def lint_findings(workspace: Workspace, parallel: bool = False) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
+def lint_findings(workspace: Workspace, parallel: bool = False,
+                  store: Store | None = None) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:
     """The translation lint's errors, as problems, and its warnings (``parallel``: its
     parts on every core, see :func:`lint_workspace`)."""
-    return by_severity(lint_workspace(workspace, parallel))
+    return by_severity(lint_workspace(workspace, parallel, store=store))
 
 
 def by_severity(findings: Iterable[Finding]) -> tuple[tuple[Problem, ...], tuple[Finding, ...]]:

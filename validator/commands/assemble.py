@@ -11,6 +11,7 @@ from validator.commands.common import EXIT_OK, absolute, keeps_results, refuse_o
 from validator.site.build import assemble_sites, language_parts
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -22,8 +23,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     keeps_results(command)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
-    workspace = load_workspace(project)
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
+    workspace = load_workspace(project, store=store)
     parts = [absolute(part) for part in arguments.parts]
     site_dir = absolute(arguments.site_dir)
     try:
@@ -31,7 +32,7 @@ def run(project: Path, arguments: argparse.Namespace) -> int:
         build_epoch()
         language_parts(workspace, parts)  # every language once, before the check's time is spent
         # The open data carries the checked outcomes of the examples: the check runs again here.
-        report = check_workspace(workspace)
+        report = check_workspace(workspace, store=store)
         refuse_on_problems(report.problems, "assembled")
         folders = assemble_sites(workspace, report, parts, site_dir)
     except OutputError as error:

@@ -17,6 +17,7 @@ from validator.commands.common import (
 from validator.site.build import ChecksFailed, check_and_build
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -27,10 +28,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     keeps_results(command)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     # The pages read the compact catalogues: the parsed ones are let go (see
     # validator.content.parsedcatalogs), and the lint, in a job of its own, makes its language's again.
-    workspace = load_workspace(project, keep_catalogs=False)
+    workspace = load_workspace(project, keep_catalogs=False, store=store)
     codes = [language.code for language in workspace.project.languages]
     if arguments.language is not None and arguments.language not in codes:
         print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
@@ -42,7 +43,7 @@ def run(project: Path, arguments: argparse.Namespace) -> int:
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
         build_epoch()
         try:
-            built = check_and_build(workspace, site_dir, arguments.language)
+            built = check_and_build(workspace, site_dir, arguments.language, store)
         except ChecksFailed as failed:
             report_warnings(failed.warnings)
             refuse_on_problems(failed.problems, "built")

@@ -13,6 +13,7 @@ from validator.commands.common import EXIT_OK, EXIT_USAGE, encodes
 from validator.content.project import load_project, load_rules_core
 from validator.plain import to_json
 from validator.ruleset import ScenarioError
+from validator.store import Store
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -25,7 +26,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                          "them)")
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     ruleset = load_rules_core(project, load_project(project))
     given = parse_given(arguments.given)
     if isinstance(given, str):

@@ -11,6 +11,7 @@ from validator.checks.run import check_workspace
 from validator.commands.common import EXIT_OK, EXIT_USAGE, keeps_results, report_warnings
 from validator.content.yamlsource import special_kind
 from validator.problems import ProblemsFound
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -20,13 +21,13 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     keeps_results(command)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     for path in arguments.examples:
         wrong = _not_a_file(path)
         if wrong:
             print(f"validator: error: --examples {path}: {wrong}", file=sys.stderr)
             return EXIT_USAGE
-    report = check_workspace(load_workspace(project), arguments.examples)
+    report = check_workspace(load_workspace(project, store=store), arguments.examples, store=store)
     report_warnings(report.warnings)
     if not report.ok:
         raise ProblemsFound(report.problems)

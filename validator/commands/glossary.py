@@ -9,6 +9,7 @@ from pathlib import Path
 from validator.commands.common import EXIT_OK, EXIT_USAGE, absolute, not_a_new_file, write_output
 from validator.content.project import load_project
 from validator.site.opendata import glossary_tbx
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -18,7 +19,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                          help="the file to write (default: the standard output)")
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     # Both arguments are judged before the whole book is loaded, each in one line.
     codes = [language.code for language in load_project(project).languages]
     if arguments.language not in codes:
@@ -30,6 +31,6 @@ def run(project: Path, arguments: argparse.Namespace) -> int:
     if wrong is not None:
         print(f"validator glossary-tbx: --output {arguments.output}: {wrong}", file=sys.stderr)
         return EXIT_USAGE
-    data = glossary_tbx(load_workspace(project, keep_catalogs=False), arguments.language)
+    data = glossary_tbx(load_workspace(project, keep_catalogs=False, store=store), arguments.language)
     write_output(data, output)
     return EXIT_OK

@@ -28,6 +28,7 @@ from validator.i18n import ENGINE_DOMAINS, language_catalogs, update_catalogs, u
 from validator.problems import ProblemsFound, printable
 from validator.site.output import OutputError
 from validator.site.reproducible import build_epoch
+from validator.store import Store
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -64,7 +65,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     merge.set_defaults(action=_xliff_import)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     return int(arguments.action(project, arguments))
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from validator.commands.common import EXIT_OK, EXIT_USAGE, absolute
 from validator.scaffold import refusal, write_book
+from validator.store import Store
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", type=Path, metavar="DIR", help="the new book's folder (new or empty)")
 
 
-def run(_project: Path, arguments: argparse.Namespace) -> int:
+def run(_project: Path, arguments: argparse.Namespace, _store: Store) -> int:
     folder = arguments.folder
     refused = refusal(absolute(folder))
     if refused is not None:

@@ -18,6 +18,7 @@ from validator.commands.common import (
     keeps_results,
     unknown_language,
 )
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -27,15 +28,15 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     keeps_results(command)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
-    workspace = load_workspace(project)
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
+    workspace = load_workspace(project, store=store)
     if unknown_language("lint", arguments.language, workspace.project):
         return EXIT_USAGE
     # Said in the translator's language where the engine has it (--language, else the environment's).
     translations = lint_translations(arguments.language)
     findings = [dataclasses.replace(f, message=in_language(f.message, translations),
                                     fix=in_language(f.fix, translations))
-                for f in lint_workspace(workspace, language=arguments.language)]
+                for f in lint_workspace(workspace, language=arguments.language, store=store)]
     if arguments.format == "json":
         print(json.dumps([{"file": f.file, "line": f.line, "msgctxt": f.context, "check": f.check,
                            "severity": str(f.severity), "message": f.message, "fix": f.fix} for f in findings],

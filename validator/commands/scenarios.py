@@ -8,13 +8,14 @@ from pathlib import Path
 
 from validator.commands.common import EXIT_OK
 from validator.content.project import load_project, load_rules_core
+from validator.store import Store
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     ruleset = load_rules_core(project, load_project(project))
     described = [scenario.describe() for scenario in ruleset.scenarios]
     if arguments.format == "json":

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from validator.commands.common import absolute
 from validator.site.serve import serve
+from validator.store import Store
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -16,8 +17,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                          help="port on 127.0.0.1, 1 to 65535, or 0 for any free one (default: 8000)")
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
-    return serve(project, absolute(arguments.site_dir), arguments.port)
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
+    return serve(project, absolute(arguments.site_dir), arguments.port, store)
 
 
 def _port(text: str) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from validator.commands.common import EXIT_OK, EXIT_USAGE, chooses_language, unknown_language
 from validator.content.status import Totals, status_json, translation_status
+from validator.store import Store
 from validator.workspace import load_workspace
 
 
@@ -16,8 +17,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     chooses_language(command)
 
 
-def run(project: Path, arguments: argparse.Namespace) -> int:
-    workspace = load_workspace(project)
+def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
+    workspace = load_workspace(project, store=store)
     if unknown_language("status", arguments.language, workspace.project):
         return EXIT_USAGE
     status = translation_status(workspace, arguments.language)

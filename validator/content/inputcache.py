@@ -21,7 +21,8 @@ from typing import Generic, NamedTuple, TypeVar, cast
 
 from validator import resultcache
 from validator.content.yamlsource import SizeLimit, read_input
-from validator.parallel import jobs, made_in_shares
+from validator.parallel import made_in_shares
+from validator.store import Store
 
 T = TypeVar("T")
 
@@ -38,16 +39,16 @@ def keep_inputs() -> None:
         _kept = {}
 
 
-def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
+def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callable[[], T],
               update: Callable[[Earlier[T]], T | None] | None = None) -> T:
     """``make()``, or what it returned before for the same ``kind``, file and bytes
-    (or what :func:`prepared` made of them in advance).  One entry per file and kind:
-    a changed file replaces its entry, made by ``update(earlier)`` when given and it
-    can (else ``make()``)."""
-    store = _store(kind, shown_as)
+    (or what :func:`prepared` made of them in advance), kept in ``store``.  One entry
+    per file and kind: a changed file replaces its entry, made by ``update(earlier)``
+    when given and it can (else ``make()``)."""
+    kept = _store(kind, shown_as, store)
     digest = digest_of(data, shown_as)
     key = (kind, shown_as)
-    entry = _entry(store, key)
+    entry = _entry(kept, key)
     try:
         if entry is not None and entry[0] == digest:
             return cast(T, entry[2])
@@ -56,26 +57,27 @@ def made_from(kind: str, shown_as: str, data: bytes, make: Callable[[], T],
             made = update(Earlier(entry[0], entry[1], cast(T, entry[2])))
         if made is None:
             made = make()
-        if isinstance(store, resultcache.Bucket):
-            store.put(key, (digest, data, made))
-        elif store is not None:
-            store[key] = (digest, data, made)
+        if isinstance(kept, resultcache.Bucket):
+            kept.put(key, (digest, data, made))
+        elif kept is not None:
+            kept[key] = (digest, data, made)
         return made
     finally:
-        if isinstance(store, resultcache.Bucket):
+        if isinstance(kept, resultcache.Bucket):
             # Written now and let go: otherwise a file's bytes and what was made of
             # them would be held to the end of the command, also by the build that
             # forks its jobs, each of which would inherit them.
-            store.release()
+            kept.release()
 
 
-def kept_from(kind: str, shown_as: str, digest: bytes) -> object | None:
-    """What :func:`made_from` kept of ``kind`` for the file's bytes of ``digest``, None
-    when it keeps nothing for them (results not kept, or kept of other bytes since)."""
-    store = _store(kind, shown_as)
-    entry = _entry(store, (kind, shown_as))
-    if isinstance(store, resultcache.Bucket):
-        store.release()
+def kept_from(store: Store, kind: str, shown_as: str, digest: bytes) -> object | None:
+    """What :func:`made_from` kept in ``store`` of ``kind`` for the file's bytes of
+    ``digest``, None when it keeps nothing for them (results not kept, or kept of other
+    bytes since)."""
+    kept = _store(kind, shown_as, store)
+    entry = _entry(kept, (kind, shown_as))
+    if isinstance(kept, resultcache.Bucket):
+        kept.release()
     return entry[2] if entry is not None and entry[0] == digest else None
 
 
@@ -101,17 +103,17 @@ class Wanted(NamedTuple):
 
 
 @contextlib.contextmanager
-def prepared(wanted: Sequence[Wanted]) -> Iterator[None]:
+def prepared(wanted: Sequence[Wanted], store: Store) -> Iterator[None]:
     """Make in advance, in processes on every core, what :func:`made_from` will be
     asked for inside and has not kept: parsing is most of a cold run's loading, and
     otherwise it would all happen on one core.  What fails is left to ``made_from``, which says why
     in order; what is not asked for is dropped at the end."""
     _read.update((item.shown_as, (item.data, digest_of(item.data))) for item in wanted)
-    missing = [item for item in wanted if not _known(item)]
-    workers = jobs(len(missing))
+    missing = [item for item in wanted if not _known(item, store)]
+    workers = store.processes(len(missing))
     if workers > 1:
         groups = _balanced(missing, workers)
-        for group, results in zip(groups, made_in_shares(groups, lambda item: _made_or_none(item.make)),
+        for group, results in zip(groups, made_in_shares(groups, lambda item: _made_or_none(item.make), workers),
                                   strict=True):
             if results is None:
                 continue  # its process died: the load makes the share
@@ -143,9 +145,9 @@ def input_bytes(path: Path, shown_as: str, limit: SizeLimit | None = None) -> by
     return read[0] if read is not None else read_input(path, shown_as, limit)
 
 
-def _known(item: Wanted) -> bool:
+def _known(item: Wanted, store: Store) -> bool:
     """Whether ``made_from`` will answer ``item`` from what it kept (or patch it)."""
-    entry = _entry(_store(item.kind, item.shown_as), (item.kind, item.shown_as))
+    entry = _entry(_store(item.kind, item.shown_as, store), (item.kind, item.shown_as))
     return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
 
 
@@ -167,14 +169,14 @@ def _made_or_none(make: Callable[[], object]) -> object | None:
         return None
 
 
-def _store(kind: str, shown_as: str) -> dict[tuple[str, str], object] | resultcache.Bucket | None:
+def _store(kind: str, shown_as: str, store: Store) -> dict[tuple[str, str], object] | resultcache.Bucket | None:
     """Where what is made of one input file is kept: in memory (the preview), else a
     cache file of its own in the ``inputs`` family (see :meth:`ResultCache.bucket`)."""
     if _kept is not None:
         return _kept
     name = hashlib.blake2b(f"{kind}\0{shown_as}".encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
     readable = re.sub(r"[^a-zA-Z0-9]+", "-", Path(shown_as).name).strip("-")
-    return resultcache.bucket(f"{INPUTS_FAMILY}/{readable}-{name}")
+    return store.bucket(f"{INPUTS_FAMILY}/{readable}-{name}")
 
 
 def _entry(store: dict[tuple[str, str], object] | resultcache.Bucket | None,

@@ -40,6 +40,7 @@ from validator.content.tokens import is_rolled, tokens
 from validator.content.units import NO_UNITS, Units, load_units, units_problems
 from validator.content.yamlsource import decode_utf8, parse_yaml, present, validate
 from validator.problems import Problem, ProblemsFound
+from validator.store import Store
 
 NO_REGISTER = Discrepancies(discrepancies=())
 """The register of a book without ``docs/discrepancies.yml``: a book whose sources
@@ -163,17 +164,20 @@ def parse_model(model: type, data: bytes, shown_as: str) -> object:
     return validate(model, parse_yaml(decode_utf8(data, shown_as), shown_as), shown_as)
 
 
-def load_rulebook(root: Path, project: Project, limits: BookLimits | None = None) -> Rulebook:
+def load_rulebook(root: Path, project: Project, limits: BookLimits | None = None, store: Store | None = None
+                  ) -> Rulebook:
     """Read and validate every content file under the project's content folder, each
-    within the book's ``limits`` (see :mod:`validator.content.limits`)."""
+    within the book's ``limits`` (see :mod:`validator.content.limits`); what was made of
+    a file whose bytes ``store`` knows is taken from there."""
     problems: list[Problem] = []
     limit = (limits or book_limits(root, project)).input
+    kept = store or Store()
 
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
             data = input_bytes(path, shown, limit)
-            return made_from(model_kind(model), shown, data, lambda: parse_model(model, data, shown))
+            return made_from(kept, model_kind(model), shown, data, lambda: parse_model(model, data, shown))
         except ProblemsFound as found:
             problems.extend(found.problems)
             return None

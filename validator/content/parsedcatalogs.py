@@ -23,15 +23,19 @@ from validator.content.catalogs import PO_KIND, catalog_from_bytes
 from validator.content.inputcache import digest_of, kept_from
 from validator.content.yamlsource import SizeLimit, read_input
 from validator.problems import Problem, ProblemsFound
+from validator.store import Store
 
 
 class ParsedCatalogs(Mapping[str, Catalog]):
     """Language code -> its parsed catalogue of one domain, and each entry's msgctxt
     (what the lint's kept findings are named by, known without the catalogue)."""
 
-    def __init__(self, root: Path, limit: SizeLimit | None = None) -> None:
+    def __init__(self, root: Path, limit: SizeLimit | None = None, store: Store | None = None) -> None:
         self._root = root
         self._limit = limit
+        self._store = store or Store()
+        """Where what was made of each input is kept (the lint, in a job of its own, finds
+        there the catalogue the build read, though the file was saved again since)."""
         self._files: dict[str, tuple[str, bytes]] = {}
         self._kept: dict[str, Catalog] = {}
         self._contexts: dict[str, tuple[str, ...]] = {}
@@ -52,7 +56,7 @@ class ParsedCatalogs(Mapping[str, Catalog]):
         kept = self._kept.get(code)
         if kept is None:
             shown_as, digest = self._files[code]
-            kept = self._kept[code] = _made_again(self._root / shown_as, shown_as, digest, self._limit)
+            kept = self._kept[code] = _made_again(self._store, self._root / shown_as, shown_as, digest, self._limit)
         return kept
 
     def __contains__(self, code: object) -> bool:
@@ -65,11 +69,11 @@ class ParsedCatalogs(Mapping[str, Catalog]):
         return len(self._files)
 
 
-def _made_again(path: Path, shown_as: str, digest: bytes, limit: SizeLimit | None) -> Catalog:
+def _made_again(store: Store, path: Path, shown_as: str, digest: bytes, limit: SizeLimit | None) -> Catalog:
     """The catalogue of the bytes the load read: as the results cache kept it (also
     when the file was saved again since, as in the live preview, whose builds run
     while the translator works), else parsed from ``path``, which must still hold them."""
-    kept = kept_from(PO_KIND, shown_as, digest)
+    kept = kept_from(store, PO_KIND, shown_as, digest)
     if isinstance(kept, Catalog):
         return kept
     data = read_input(path, shown_as, limit)

@@ -55,6 +55,7 @@ from validator.site.scheme import palette_stylesheet, scheme_switch
 from validator.site.search import TermForms, term_forms, write_index
 from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
+from validator.store import Store
 from validator.workspace import Workspace
 
 OVERRIDES = Path(__file__).parent / "overrides"
@@ -98,7 +99,7 @@ def _prepare_shared(workspace: Workspace) -> None:
 
 
 def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
-                language: str | None = None) -> Built:
+                language: str | None = None, store: Store | None = None) -> Built:
     """Render and build every language into ``site_dir``.
 
     ``site_dir`` must be absent, empty or a site this tool built (see
@@ -107,8 +108,10 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     of a CI matrix, one language per job), which the caller has checked is the project's.
     A report made without the lint (``check_workspace(..., lint=False)``) has it run
     beside the pages, on a core of its own, and its errors stop the build
-    (:class:`ChecksFailed`) as the check's would.
+    (:class:`ChecksFailed`) as the check's would.  ``store``: what is kept, and how
+    many jobs run at once.
     """
+    store = store or Store()
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
     _prepare_shared(workspace)
@@ -122,16 +125,16 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         # last and fill the cores to the end, the smallest (the English text's lint) last.
         renders: dict[str, Job[object]] = {
             code: Job(f"pages of {code}", partial(_render_language, workspace, report, status, code, staged.pages,
-                                                  staged.site / code, forms)) for code in codes}
+                                                  staged.site / code, forms, store)) for code in codes}
         builds: list[Job[object]] = [Job(code, partial(_mkdocs_language, workspace, code, staged.pages),
                                          after=renders[code]) for code in codes]
         open_data: Job[object] = Job("open data", partial(write_open_data, workspace, report, staged.site))
         lint: list[Job[object]] = [] if report.linted else [
-            Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part))
+            Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part, store))
             for part in reversed(lint_parts(workspace))]
         findings: list[Finding] = []
         try:
-            for job, result in run_jobs([*renders.values(), *builds, open_data, *lint]):
+            for job, result in run_jobs([*renders.values(), *builds, open_data, *lint], store.workers):
                 if job in lint:
                     findings.extend(cast(list[Finding], result))
         except ProblemsFound as found:
@@ -144,15 +147,16 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
                  warnings)
 
 
-def check_and_build(workspace: Workspace, site_dir: Path, language: str | None = None) -> Built:
+def check_and_build(workspace: Workspace, site_dir: Path, language: str | None = None,
+                    store: Store | None = None) -> Built:
     """Check the workspace and build it (see :func:`build_sites`), the lint beside the
     pages; :class:`ChecksFailed` when the checks find a problem (with the lint's
     problems too, run then on every core), and nothing is built."""
-    report = check_workspace(workspace, lint=False)
+    report = check_workspace(workspace, lint=False, store=store)
     if report.problems:
-        errors, warnings = lint_findings(workspace, parallel=True)
+        errors, warnings = lint_findings(workspace, parallel=True, store=store)
         raise ChecksFailed([*report.problems, *errors], warnings)
-    return build_sites(workspace, report, site_dir, language)
+    return build_sites(workspace, report, site_dir, language, store)
 
 
 def assemble_sites(workspace: Workspace, report: CheckReport, parts: list[Path], site_dir: Path) -> list[Path]:
@@ -212,14 +216,14 @@ def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target:
 
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-               docs: Path, forms: TermForms | None = None) -> None:
+               docs: Path, forms: TermForms | None = None, store: Store | None = None) -> None:
     """Everything MkDocs reads for one language: the rendered pages and the site's
     assets (``forms``: see :func:`validator.site.search.build_index`)."""
     docs.mkdir()
     for name, text in iter_pages(workspace, report, code, status):
         (docs / name).write_text(text, encoding="utf-8")
     shutil.copytree(ASSETS, docs / "assets" / "validator")
-    write_index(workspace, code, docs / "assets" / "validator", forms)
+    write_index(workspace, code, docs / "assets" / "validator", forms, store)
     write_previews(workspace, code, docs / "assets" / "validator")
 
 
@@ -246,11 +250,11 @@ def config_text(config: dict[str, object]) -> str:
 
 
 def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-                     scratch: Path, output: Path, forms: TermForms) -> None:
+                     scratch: Path, output: Path, forms: TermForms, store: Store) -> None:
     """One language's pages and the MkDocs configuration that builds them into ``output``,
     written under ``scratch``."""
     docs = scratch / code
-    write_docs(workspace, report, status, code, docs, forms)
+    write_docs(workspace, report, status, code, docs, forms, store)
     write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
 
 

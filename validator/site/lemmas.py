@@ -19,13 +19,6 @@ import simplemma
 from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
 
 from validator import cachefiles
-from validator.resultcache import trusted_root
-
-
-def cache_folder() -> Path | None:
-    """Where the lemmas are kept: the tool's cache folder, when it can be trusted (see
-    validator.resultcache)."""
-    return trusted_root()
 
 
 def lemmatizes(code: str) -> bool:
@@ -35,9 +28,11 @@ def lemmatizes(code: str) -> bool:
 class Lemmas:
     """One language's lemmas: those kept, and those found in this process."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, folder: Path | None) -> None:
+        """``folder``: where they are kept (the tool's cache folder, when it can be
+        trusted: see :class:`validator.store.Store`); None keeps none."""
         self.code = code
-        self.folder = cache_folder()
+        self.folder = folder
         self.name = f"lemmas-{code}-simplemma-{simplemma.__version__}.json"
         self.known: dict[str, str] = {}
         self.found: dict[str, str] = {}

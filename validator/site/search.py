@@ -68,6 +68,7 @@ from validator.site.lemmas import Lemmas, lemmatizes
 from validator.site.markdown import html_page
 from validator.site.scriptdata import write_global
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
+from validator.store import Store
 from validator.workspace import Workspace
 
 INDEX_FILE = "search-index.js"
@@ -150,9 +151,10 @@ class Analyzer:
     language and index, which keeps the keys it found, and the lemmas it looked up
     until :meth:`save` adds them to the tool's cache (see :mod:`validator.site.lemmas`)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, lemmas: Path | None = None) -> None:
+        """``lemmas``: the folder of the lemmas kept between builds (see :class:`Lemmas`)."""
         self.code = code
-        self._lemmas = Lemmas(code) if lemmatizes(code) else None
+        self._lemmas = Lemmas(code, lemmas) if lemmatizes(code) else None
         self._keys: dict[str, tuple[str, ...]] = {}
 
     def keys(self, word: str) -> tuple[str, ...]:
@@ -188,10 +190,14 @@ class Analyzer:
 
 
 class Analyzers(dict[str, Analyzer]):
-    """One :class:`Analyzer` per language, made when first asked for."""
+    """One :class:`Analyzer` per language, made when first asked for, with the lemmas of ``lemmas``."""
+
+    def __init__(self, lemmas: Path | None) -> None:
+        super().__init__()
+        self.lemmas = lemmas
 
     def __missing__(self, code: str) -> Analyzer:
-        analyzer = self[code] = Analyzer(code)
+        analyzer = self[code] = Analyzer(code, self.lemmas)
         return analyzer
 
 
@@ -270,15 +276,16 @@ TermForms = dict[tuple[str, str], set[str]]
 """(glossary term id, language) -> the term's declined forms in that language."""
 
 
-def build_index(workspace: Workspace, code: str, forms: TermForms | None = None) -> dict[str, object]:
+def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
+                store: Store | None = None) -> dict[str, object]:
     """The search index of one language: rules first, then glossary terms; ``forms``,
     :func:`term_forms` of the workspace when made already (a build makes it once, before
-    its page jobs: it walks every text of every language)."""
+    its page jobs: it walks every text of every language); the lemmas ``store`` keeps."""
     rulebook = workspace.rulebook
     renderers = {language.code: TextRenderer(rulebook, workspace.rule_catalogs[language.code], language)
                  for language in workspace.project.languages}
     renderer = renderers[code]
-    analyzers = Analyzers()
+    analyzers = Analyzers((store or Store()).lemmas)
     builder = IndexBuilder(analyzers[code])
     source_languages = {source.id: source.language for source in rulebook.sources.sources}
     for chapter in rulebook.chapters:
@@ -376,8 +383,9 @@ def term_forms(workspace: Workspace) -> TermForms:
     return forms
 
 
-def write_index(workspace: Workspace, code: str, folder: Path, forms: TermForms | None = None) -> Path:
+def write_index(workspace: Workspace, code: str, folder: Path, forms: TermForms | None = None,
+                store: Store | None = None) -> Path:
     """Write the language's index as a script that assigns ``window.validatorSearchIndex``
-    (``forms``: see :func:`build_index`)."""
-    index = build_index(workspace, code, forms)
+    (``forms`` and ``store``: see :func:`build_index`)."""
+    index = build_index(workspace, code, forms, store)
     return write_global(folder / INDEX_FILE, GLOBAL, index)

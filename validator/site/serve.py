@@ -31,6 +31,7 @@ from validator.site.build import check_and_build
 from validator.site.live import LiveSite
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
+from validator.store import Store
 from validator.workspace import load_workspace
 
 EXIT_OK = 0
@@ -39,12 +40,12 @@ BACKGROUND_NICENESS = 10
 KEPT = "Not rebuilt: the preview still shows the last good build."
 
 
-def rebuild(project: Path, site_dir: Path, live: LiveSite | None = None) -> bool:
+def rebuild(project: Path, site_dir: Path, store: Store, live: LiveSite | None = None) -> bool:
     """Check and build once; on problems print them and keep the previous site."""
     start = time.perf_counter()
     try:
-        workspace = load_workspace(project)
-        check_and_build(workspace, site_dir)
+        workspace = load_workspace(project, store=store)
+        check_and_build(workspace, site_dir, store=store)
     except ProblemsFound as found:
         for problem in found.problems:
             print(problem, file=sys.stderr)
@@ -60,11 +61,11 @@ def rebuild(project: Path, site_dir: Path, live: LiveSite | None = None) -> bool
     return True
 
 
-def quick_update(project: Path, live: LiveSite) -> bool:
+def quick_update(project: Path, live: LiveSite, store: Store) -> bool:
     """The fast path after a save: the touched pages only; False when it has none."""
     start = time.perf_counter()
     try:
-        updated = live.update(load_workspace(project))
+        updated = live.update(load_workspace(project, store=store))
     except ProblemsFound as found:
         for problem in found.problems:
             print(problem, file=sys.stderr)
@@ -128,8 +129,8 @@ class BackgroundBuilds:
     the quick update is applied again on top of a build that started before the
     last save."""
 
-    def __init__(self, project: Path, site_dir: Path, live: LiveSite, server: PreviewServer) -> None:
-        self.project, self.site_dir, self.live, self.server = project, site_dir, live, server
+    def __init__(self, project: Path, site_dir: Path, live: LiveSite, server: PreviewServer, store: Store) -> None:
+        self.project, self.site_dir, self.live, self.server, self.store = project, site_dir, live, server, store
         self.wanted = 0
         self.done = 0
         self.condition = threading.Condition()
@@ -153,7 +154,7 @@ class BackgroundBuilds:
                 self.condition.wait_for(lambda: self.wanted > self.done)
                 started = self.wanted
             try:
-                workspace = load_workspace(self.project)  # the inputs this build reads
+                workspace = load_workspace(self.project, store=self.store)  # the inputs this build reads
             except ProblemsFound:
                 workspace = None  # the build prints the problems
             built = self._build() and workspace is not None
@@ -163,7 +164,7 @@ class BackgroundBuilds:
             with self.lock:
                 self.live.built(workspace)
                 if self.wanted > started:
-                    quick_update(self.project, self.live)  # an edit the build did not see
+                    quick_update(self.project, self.live, self.store)  # an edit the build did not see
             self.server.announce()
             with self.lock:
                 self.live.prepare()
@@ -209,7 +210,7 @@ def watched_paths(project: Path) -> list[Path]:
             project / settings.mkdocs_config]
 
 
-def serve(project: Path, site_dir: Path, port: int) -> int:
+def serve(project: Path, site_dir: Path, port: int, store: Store) -> int:
     """Serve ``site_dir``, refusing up front a place ``validator build`` would refuse too."""
     try:
         site_dir = check_site_dir(site_dir, project, project_inputs(project, load_project(project)))
@@ -228,7 +229,7 @@ def serve(project: Path, site_dir: Path, port: int) -> int:
     def builder() -> None:
         assert builds is not None
         with builds.lock:
-            quick_update(project, live)
+            quick_update(project, live, store)
         builds.request()
 
     # Files are polled every tenth of a second (MkDocs polls every half): the edit shows sooner.
@@ -240,8 +241,8 @@ def serve(project: Path, site_dir: Path, port: int) -> int:
         print(f"validator: error: cannot serve on port {port} of 127.0.0.1 ({error.strerror or error}). Fix: "
               "choose another with --port N (--port 0 takes any free one)", file=sys.stderr)
         return EXIT_PROBLEMS
-    rebuild(project, site_dir, live)
-    builds = BackgroundBuilds(project, site_dir, live, server)
+    rebuild(project, site_dir, store, live)
+    builds = BackgroundBuilds(project, site_dir, live, server, store)
     threading.Thread(target=lambda: _locked(builds.lock, live.prepare), daemon=True).start()
     for path in watched_paths(project):
         if path.exists():
