@@ -61,7 +61,7 @@ CALL = re.compile(r"__xss\('([^']+)'\)")
 def _plant_and_build(folder: Path) -> None:
     """The hostile project, and its three sites built without the check that refuses it."""
     from validator.checks.run import check_workspace
-    from validator.site.build import build_sites
+    from validator.pipeline import build_sites
     from validator.workspace import load_workspace
 
     root = copy_project(folder / "project")

@@ -32,7 +32,8 @@ import contextlib, os, sys, time
 from pathlib import Path
 
 from validator.cli import run
-from validator.site import build, output
+from validator import pipeline as build
+from validator.site import output
 
 point = sys.argv.pop(1)
 swapping = False

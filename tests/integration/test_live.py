@@ -13,8 +13,8 @@ from conftest import ProjectCopy, copy_project
 
 from validator.checks.run import check_workspace
 from validator.content.inputcache import forget_inputs, keep_inputs
+from validator.pipeline import build_sites
 from validator.problems import ProblemsFound
-from validator.site.build import build_sites
 from validator.site.live import LiveSite
 from validator.store import Store
 from validator.workspace import load_workspace
@@ -121,7 +121,7 @@ def test_an_edit_beyond_chapter_pages_waits_for_the_whole_build(project: Project
 
 def test_a_fast_path_that_fails_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from validator.site import serve
+    from validator import serve
 
     site = LiveSite(tmp_path / "site")
 

@@ -18,8 +18,8 @@ import pytest
 from conftest import ProjectCopy, Run, copy_project
 
 from validator.checks.run import CheckReport, check_workspace
+from validator.pipeline import build_sites
 from validator.site import output
-from validator.site.build import build_sites
 from validator.site.output import MARKER, OutputError, Staging
 from validator.site.reproducible import build_epoch, gzipped, make_reproducible
 from validator.workspace import Workspace, load_workspace
@@ -193,7 +193,7 @@ def test_a_read_only_file_system_leaves_the_old_site_and_no_staging(checked: tup
     def read_only(staging: Staging) -> None:
         raise OSError(errno.EROFS, "Read-only file system", str(staging.site / "index.html"))
 
-    monkeypatch.setattr("validator.site.build.finish", read_only)
+    monkeypatch.setattr("validator.pipeline.finish", read_only)
     with pytest.raises(OutputError) as failed:
         build_sites(*checked, site)
     assert failed.value.exit_code == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import ProjectCopy
 
-from validator.site.serve import build_command
+from validator.serve import build_command
 
 SHADOW = "from pathlib import Path\nPath(__file__).with_name('SHADOW-RAN').write_text('{name}')\nraise SystemExit(99)\n"
 """A module of the book that, if imported, leaves a mark and stops the command."""

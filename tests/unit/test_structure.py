@@ -36,6 +36,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("workspace", ("validator.workspace",)),
     ("checks", ("validator.checks",)),
     ("site", ("validator.site",)),
+    # The build's stages in order, and the preview that runs them again.
+    ("pipeline", ("validator.pipeline", "validator.serve")),
     # What a command runs: the command line, and the catalogues' update.
     ("commands", ("validator.cli", "validator.commands", "validator.__main__", "validator.i18n", "validator")),
 )

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from validator.checks.run import check_workspace
 from validator.commands.common import EXIT_OK, absolute, keeps_results, refuse_on_problems
-from validator.site.build import assemble_sites, language_parts
+from validator.pipeline import assemble_sites
+from validator.site.build import language_parts
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
 from validator.store import Store

@@ -14,7 +14,7 @@ from validator.commands.common import (
     refuse_on_problems,
     report_warnings,
 )
-from validator.site.build import ChecksFailed, check_and_build
+from validator.pipeline import ChecksFailed, check_and_build
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
 from validator.store import Store

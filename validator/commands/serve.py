@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from validator.commands.common import absolute
-from validator.site.serve import serve
+from validator.serve import serve
 from validator.store import Store
 
 

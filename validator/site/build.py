@@ -1,9 +1,9 @@
-"""Build one MkDocs + Material site per language, then swap them in together.
+"""The stages of a build that make one language's site: its pages and the MkDocs
+configuration that builds them (:func:`render_language`), MkDocs' build of them
+(:func:`write_language_site`), and the root page that picks a language.
 
-The sites are built into a staging folder beside the target and swapped into
-place only when every language succeeded, so a failed build never leaves a
-half-written site behind; ``validator.site.output`` decides where a build may
-write and does the swap.
+:mod:`validator.pipeline` calls them in order, each language's in a job of its own;
+``validator.site.output`` decides where a build may write and does the swap.
 """
 
 from __future__ import annotations
@@ -12,11 +12,7 @@ import contextlib
 import html
 import json
 import shutil
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import cast
 
 import yaml  # type: ignore[import-untyped]
 from babel import Locale, localedata
@@ -26,33 +22,22 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from validator.checks.charts import declared_series
-from validator.checks.lint import Finding
-from validator.checks.lintparts import lint_part, lint_parts
-from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
+from validator.checks.run import CheckReport
 from validator.content.mkdocs_config import inherited_option, mkdocs_warnings
-from validator.content.status import GroupStatus, translation_status
-from validator.parallel import Job, run_jobs
+from validator.content.status import GroupStatus
 from validator.problems import Problem, ProblemsFound
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
 from validator.site.material import interface_words, permalink_title, with_permalink_title
-from validator.site.opendata import write_open_data
 from validator.site.output import (
-    Staging,
-    check_site_dir,
-    finish,
     is_marked,
-    project_inputs,
-    staging,
-    swap,
 )
 from validator.site.pages import TRANSLATORS_PAGE, NavItem, iter_pages, navigation, site_title
 from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, PrerenderedPages
 from validator.site.previews import write_previews
-from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.scheme import palette_stylesheet, scheme_switch
-from validator.site.search import TermForms, term_forms, write_index
+from validator.site.search import TermForms, write_index
 from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
 from validator.store import Store
@@ -62,23 +47,7 @@ OVERRIDES = Path(__file__).parent / "overrides"
 ASSETS = Path(__file__).parent / "assets"
 
 
-class ChecksFailed(ProblemsFound):
-    """The checks (the translation lint too) found problems: nothing was published."""
-
-    def __init__(self, problems: Iterable[Problem], warnings: tuple[Finding, ...]) -> None:
-        super().__init__(problems)
-        self.warnings = warnings
-
-
-@dataclass(frozen=True)
-class Built:
-    folders: list[Path]
-    """The language folders, in the project's order."""
-    warnings: tuple[Finding, ...]
-    """The translation lint's warnings (they do not stop a build)."""
-
-
-def _prepare_shared(workspace: Workspace) -> None:
+def prepare_shared(workspace: Workspace) -> None:
     """Make here, once, what every language's pages ask for, before they are rendered
     in processes of their own, which share it: the rules core (each scenario's input
     validator, each declared chart; a check that found every result kept made none of
@@ -96,84 +65,6 @@ def _prepare_shared(workspace: Workspace) -> None:
     for language in workspace.project.languages:
         localedata.load(str(Locale.parse(language.code)))
     _ = workspace.rulebook.distances  # made now, and kept by the rulebook (a cached property)
-
-
-def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
-                language: str | None = None, store: Store | None = None) -> Built:
-    """Render and build every language into ``site_dir``.
-
-    ``site_dir`` must be absent, empty or a site this tool built (see
-    ``validator.site.output``); the new sites replace it only when every language
-    succeeded, and in one step.  ``language``: that language's site alone (one job
-    of a CI matrix, one language per job), which the caller has checked is the project's.
-    A report made without the lint (``check_workspace(..., lint=False)``) has it run
-    beside the pages, on a core of its own, and its errors stop the build
-    (:class:`ChecksFailed`) as the check's would.  ``store``: what is kept, and how
-    many jobs run at once.
-    """
-    store = store or Store()
-    target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
-    epoch = build_epoch()
-    _prepare_shared(workspace)
-    with staging(target) as staged:
-        status = translation_status(workspace)
-        forms = term_forms(workspace)
-        codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
-
-        # Rendering a language's pages and building them with MkDocs are jobs of their own,
-        # of even size, started first; the open data and the lint's parts, smaller, come
-        # last and fill the cores to the end, the smallest (the English text's lint) last.
-        renders: dict[str, Job[object]] = {
-            code: Job(f"pages of {code}", partial(_render_language, workspace, report, status, code, staged.pages,
-                                                  staged.site / code, forms, store)) for code in codes}
-        builds: list[Job[object]] = [Job(code, partial(_mkdocs_language, workspace, code, staged.pages),
-                                         after=renders[code]) for code in codes]
-        open_data: Job[object] = Job("open data", partial(write_open_data, workspace, report, staged.site))
-        lint: list[Job[object]] = [] if report.linted else [
-            Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part, store))
-            for part in reversed(lint_parts(workspace))]
-        findings: list[Finding] = []
-        try:
-            for job, result in run_jobs([*renders.values(), *builds, open_data, *lint], store.workers):
-                if job in lint:
-                    findings.extend(cast(list[Finding], result))
-        except ProblemsFound as found:
-            raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
-        lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
-        if lint_errors:
-            raise ChecksFailed(lint_errors, warnings)
-        _publish(workspace, report, staged, target, epoch, open_data=False)
-    return Built([target / code.code for code in workspace.project.languages if language in (None, code.code)],
-                 warnings)
-
-
-def check_and_build(workspace: Workspace, site_dir: Path, language: str | None = None,
-                    store: Store | None = None) -> Built:
-    """Check the workspace and build it (see :func:`build_sites`), the lint beside the
-    pages; :class:`ChecksFailed` when the checks find a problem (with the lint's
-    problems too, run then on every core), and nothing is built."""
-    report = check_workspace(workspace, lint=False, store=store)
-    if report.problems:
-        errors, warnings = lint_findings(workspace, parallel=True, store=store)
-        raise ChecksFailed([*report.problems, *errors], warnings)
-    return build_sites(workspace, report, site_dir, language, store)
-
-
-def assemble_sites(workspace: Workspace, report: CheckReport, parts: list[Path], site_dir: Path) -> list[Path]:
-    """One site from language sites built apart (``validator build --language CODE``,
-    one CI job each): every language's folder copied from the part that holds it,
-    then the root page and the open data of all languages, swapped in as a build is.
-
-    Every language of the project must be in exactly one part; a part is a site this
-    tool built (it carries the marker), so nothing else is ever read as one."""
-    target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
-    found = language_parts(workspace, parts)
-    epoch = build_epoch()
-    with staging(target) as staged:
-        for code, folder in found.items():
-            shutil.copytree(folder, staged.site / code, symlinks=True)
-        _publish(workspace, report, staged, target, epoch)
-    return [target / code for code in found]
 
 
 def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
@@ -202,17 +93,6 @@ def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
     if problems:
         raise ProblemsFound(problems)
     return {code: found[code] for code in codes}
-
-
-def _publish(workspace: Workspace, report: CheckReport, staged: Staging, target: Path, epoch: int | None,
-             open_data: bool = True) -> None:
-    """What a site has besides its languages' pages, then the swap into place."""
-    _write_root_index(workspace, staged.site)
-    if open_data:
-        write_open_data(workspace, report, staged.site)
-    make_reproducible(staged.site, epoch)
-    finish(staged)
-    swap(staged, target)
 
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
@@ -249,7 +129,7 @@ def config_text(config: dict[str, object]) -> str:
     return str(yaml.dump(config, Dumper=_ConfigDumper, allow_unicode=True, sort_keys=False))
 
 
-def _render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
+def render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
                      scratch: Path, output: Path, forms: TermForms, store: Store) -> None:
     """One language's pages and the MkDocs configuration that builds them into ``output``,
     written under ``scratch``."""
@@ -258,8 +138,8 @@ def _render_language(workspace: Workspace, report: CheckReport, status: dict[str
     write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
 
 
-def _mkdocs_language(workspace: Workspace, code: str, scratch: Path) -> None:
-    """MkDocs' build of the pages :func:`_render_language` wrote."""
+def write_language_site(workspace: Workspace, code: str, scratch: Path) -> None:
+    """MkDocs' build of the pages :func:`render_language` wrote."""
     config = load_site_config(scratch / f"mkdocs-{code}.yml")
     with mkdocs_warnings() as warnings:
         try:
@@ -336,7 +216,7 @@ ROOT_SCRIPT = (
 """Sends a visitor of the root page to the first of their browser's languages the site has."""
 
 
-def _write_root_index(workspace: Workspace, staging: Path) -> None:
+def write_root_index(workspace: Workspace, staging: Path) -> None:
     """A root page that sends readers to the language their browser prefers.
 
     A tiny inline script picks the first of ``navigator.languages`` that the site

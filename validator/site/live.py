@@ -18,7 +18,7 @@ page being edited.  So the preview first rebuilds only that:
   navigation and theme kept from the last build, and written over the served page
   in one step (a new file renamed over the old).
 
-The whole build follows at once in the background (:mod:`validator.site.serve`):
+The whole build follows at once in the background (:mod:`validator.serve`):
 it rechecks everything, updates the other languages, the parallel texts, what
 the page links to, the search index and the open data, and a refused build leaves the last good site in place.
 """

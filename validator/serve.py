@@ -26,8 +26,8 @@ from mkdocs.livereload import LiveReloadServer, _timestamp
 
 from validator.content.inputcache import keep_inputs
 from validator.content.project import load_project
+from validator.pipeline import check_and_build
 from validator.problems import ProblemsFound
-from validator.site.build import check_and_build
 from validator.site.live import LiveSite
 from validator.site.output import OutputError, check_site_dir, project_inputs
 from validator.site.reproducible import build_epoch
