@@ -169,8 +169,8 @@ def best(measures: list[Measure]) -> Measure:
 def prepare_pages(project: Path, folder: Path) -> dict[str, Path]:
     """Render every language's pages once, as ``validator build`` does, and write the
     MkDocs configuration that builds each; returns language -> configuration."""
+    from validator.catalogs.status import translation_status
     from validator.checks.run import check_workspace
-    from validator.content.status import translation_status
     from validator.site.build import write_config, write_docs
     from validator.workspace import load_workspace
 

@@ -175,7 +175,7 @@ def break_a_polish_number(project: ProjectCopy) -> int:
 def copy_engine_interface(root: Path, language: str) -> str:
     """Put the engine's interface catalogue of ``language`` into the book at ``root``,
     as a book does that overrides the engine's words; returns its path in the book."""
-    from validator.content.interface import engine_catalog_path
+    from validator.catalogs.interface import engine_catalog_path
 
     relative = f"locales/{language}/LC_MESSAGES/ui.po"
     (root / relative).parent.mkdir(parents=True, exist_ok=True)

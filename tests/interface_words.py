@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from conftest import ROOT
 from mkdocs.utils import get_theme_dir
 
-from validator.content.interface import ENGINE_LOCALES
+from validator.catalogs.interface import ENGINE_LOCALES
 from validator.site.material import material_language
 
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%[sd]|\{[a-z_]+\}|#")

@@ -20,11 +20,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
+from validator.api.ruleset import search_book_folder
 from validator.commands import COMMANDS
 from validator.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, encodes, report
 from validator.parallel import JOBS_VARIABLE, BadJobsSetting, job_count, jobs_setting, usable_cores
 from validator.problems import ProblemsFound
-from validator.ruleset import search_book_folder
 from validator.store import opened
 
 DESCRIPTION = __doc__.splitlines()[0] if __doc__ else ""

@@ -23,10 +23,10 @@ from functools import partial
 from pathlib import Path
 from typing import cast
 
+from validator.catalogs.status import translation_status
 from validator.checks.lint import Finding
 from validator.checks.lintparts import lint_part, lint_parts
 from validator.checks.run import CheckReport, by_severity, check_workspace, lint_findings
-from validator.content.status import translation_status
 from validator.parallel import Job, run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.build import (

@@ -10,8 +10,12 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogpatch import patched_catalog
-from validator.content.catalogs import (
+from validator.api.labels import LABELS_DOMAIN
+from validator.api.ruleset import Ruleset, search_book_folder
+from validator.catalogs.interface import engine_catalog_path, merged_interface
+from validator.catalogs.parsed import ParsedCatalogs
+from validator.catalogs.patch import patched_catalog
+from validator.catalogs.po import (
     PO_KIND,
     RULES_DOMAIN,
     UI_DOMAIN,
@@ -21,17 +25,13 @@ from validator.content.catalogs import (
     plural_problems,
 )
 from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
-from validator.content.interface import engine_catalog_path, merged_interface
-from validator.content.labels import LABELS_DOMAIN
 from validator.content.limits import BookLimits, book_limits
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
-from validator.content.parsedcatalogs import ParsedCatalogs
 from validator.content.project import Project, load_project, load_rules_core, rules_core_problem
 from validator.content.yamlsource import SizeLimit, read_input, reads_recorded
 from validator.problems import Problem, ProblemsFound
-from validator.ruleset import Ruleset, search_book_folder
 from validator.store import Store
 
 
@@ -46,7 +46,7 @@ class Workspace:
     pages read ``rule_catalogs``)."""
     ui_catalogs: dict[str, Catalog | None]
     """The site's own words per language: the engine's translations with the book's
-    own in their place where it has any (see :mod:`validator.content.interface`)."""
+    own in their place where it has any (see :mod:`validator.catalogs.interface`)."""
     label_catalogs: dict[str, RuleCatalog]
     """Translations of the identifiers shown in worked examples (see content.labels)."""
     raw_label_catalogs: ParsedCatalogs
@@ -116,7 +116,7 @@ def load_workspace(root: Path, keep_catalogs: bool = True, store: Store | None =
     files hold is parsed on every core first (see :func:`prepared`), or taken from
     ``store`` where it kept what was made of the same bytes.  ``keep_catalogs``
     False: the catalogues as Babel parsed them are let go once their compact form is
-    made, and made again if asked for (a build, see :mod:`validator.content.parsedcatalogs`)."""
+    made, and made again if asked for (a build, see :mod:`validator.catalogs.parsed`)."""
     store = store or Store()
     with reads_recorded() as read:
         project = load_project(root)

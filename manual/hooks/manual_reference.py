@@ -332,8 +332,8 @@ def _alias(name: str, value: object) -> str:
 
 def _constant_doc(name: str) -> str:
     """The docstring under a constant, in ``validator.api`` or the module it comes from."""
-    for module_name in ("validator.api", "validator.shown", "validator.trace", "validator.ruleset",
-                        "validator.citations"):
+    for module_name in ("validator.api", "validator.api.shown", "validator.api.trace", "validator.api.ruleset",
+                        "validator.api.citations"):
         module = __import__(module_name, fromlist=["_"])
         tree = ast.parse(inspect.getsource(module))
         for target, doc in _module_docs(tree.body):

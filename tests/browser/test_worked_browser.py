@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import needs_chromium
+from whfb6.scenarios import RULESET
 
 from validator.site.text import Chances
-from whfb6.scenarios import RULESET
 
 FORM = "try-death-of-the-rider--pass-chance"
 

@@ -24,11 +24,11 @@ import pytest
 import yaml
 from conftest import ProjectCopy, copy_engine_interface
 
+from validator.api.ruleset import Ruleset, Scenario
 from validator.checks.examples import run_example
 from validator.cli import main
 from validator.content.model import Example
 from validator.content.yamlsource import parse_yaml, validate
-from validator.ruleset import Ruleset, Scenario
 
 CASES_FOLDER = Path(__file__).resolve().parents[1] / "broken_inputs"
 CASES: list[dict[str, Any]] = [case for cases_file in sorted(CASES_FOLDER.glob("*.yml"))

@@ -13,8 +13,8 @@ import pytest
 from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
+from validator.catalogs.interface import ENGINE_LOCALES
 from validator.checks.run import check_workspace
-from validator.content.interface import ENGINE_LOCALES
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 from validator.workspace import load_workspace
@@ -132,8 +132,8 @@ def test_a_missing_catalogue_says_how_to_create_it(project: ProjectCopy) -> None
 def test_every_identifier_shown_in_an_example_has_a_label() -> None:
     """The labels template lists everything the example boxes show (and, besides, the
     questions, steps and chart words, which the i18n tests keep in step with the code)."""
+    from validator.api.labels import Where, identifier_uses, label_context
     from validator.checks.run import check_workspace
-    from validator.content.labels import Where, identifier_uses, label_context
 
     report = check_workspace(load_workspace(ROOT))
     shown = list(identifier_uses((Where("input", "an example"), values) for values in
@@ -148,8 +148,8 @@ def test_every_identifier_a_try_it_form_shows_has_a_label() -> None:
     """A try-it form offers every choice of its inputs and shows the outcome of every
     combination: words no example states (``overrun`` is offered, ``not-movement-phase``
     given as a reason), which need their labels too, or the form shows them in English."""
+    from validator.api.labels import Where, identifier_uses, label_context
     from validator.checks.run import check_workspace
-    from validator.content.labels import Where, identifier_uses, label_context
     from validator.site.worked import try_it_values
 
     workspace = load_workspace(ROOT)
@@ -164,7 +164,7 @@ def test_every_identifier_a_try_it_form_shows_has_a_label() -> None:
 def test_a_plural_formula_that_divides_by_zero_is_refused_when_read() -> None:
     """Compiling a Plural-Forms formula does not run it; gettext would divide by zero only
     when a page picks a form.  The catalogue is refused as it is read."""
-    from validator.content.catalogs import parse_catalog
+    from validator.catalogs.po import parse_catalog
     from validator.problems import ProblemsFound
 
     text = (ENGINE_LOCALES / "es" / "LC_MESSAGES" / "ui.po").read_text(encoding="utf-8")
@@ -179,7 +179,7 @@ def test_a_rule_catalogue_translates_as_each_entry_says() -> None:
     """Held as one string with bounds, each entry still says what it said: current,
     out of date (fuzzy, or made for another English text, a prefix of it too),
     untranslated (empty or absent), and the last of a msgctxt given twice holds."""
-    from validator.content.catalogs import RuleCatalog, State
+    from validator.catalogs.po import RuleCatalog, State
 
     catalog = RuleCatalog.from_entries("es", "en", [
         ("a#text", "Charge", "Carga", False),

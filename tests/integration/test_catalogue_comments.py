@@ -13,13 +13,13 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from conftest import ROOT, copy_project
 
+from validator.api.trace import FUNCTIONS
+from validator.catalogs import interface
+from validator.catalogs.extract import TOKEN_COMMENT
 from validator.cli import main
-from validator.content import interface
-from validator.content.extract import TOKEN_COMMENT
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project, load_rules_core
 from validator.content.tokens import tokens
-from validator.trace import FUNCTIONS
 
 RULEBOOK = load_rulebook(ROOT, load_project(ROOT))
 LANGUAGES = ("es", "pl")
@@ -119,7 +119,7 @@ def test_an_update_of_catalogues_without_comments_changes_comment_lines_and_no_t
         ROOT / "tests" / "roots" / "skirmish", tmp_path / "book"))
     engine = Path(shutil.copytree(interface.ENGINE_LOCALES, tmp_path / "engine-locale"))
     monkeypatch.setattr(interface, "ENGINE_LOCALES", engine)
-    monkeypatch.setattr("validator.i18n.ENGINE_LOCALES", engine)
+    monkeypatch.setattr("validator.catalogs.update.ENGINE_LOCALES", engine)
     files = sorted([*(root / "locales").rglob("*.po*"), *engine.rglob("ui.po*")])
     shipped = {path: path.read_text(encoding="utf-8") for path in files}
     assert any("\n#. " in text for text in shipped.values())

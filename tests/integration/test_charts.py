@@ -16,11 +16,11 @@ import pytest
 from babel.messages.pofile import read_po
 from browser_support import needs_chromium
 from conftest import ROOT
+from whfb6.scenarios import RULESET
 
 from validator.checks.charts import ChartError, Series, declared_series
 from validator.content.model import Example
 from validator.site.charts import Words, render
-from whfb6.scenarios import RULESET
 
 SVG = "{http://www.w3.org/2000/svg}"
 RIDER_CHART = "chart-shooting-hit-allocation--three-hits-chance-1"

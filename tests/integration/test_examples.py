@@ -113,7 +113,7 @@ def test_scenarios_report_the_rules_they_implement() -> None:
 def test_given_fields_are_named_in_errors() -> None:
     import pytest
 
-    from validator.ruleset import ScenarioError
+    from validator.api.ruleset import ScenarioError
 
     with pytest.raises(ScenarioError, match="monster_leadership"):
         RULESET.run("rider-death-pass-chance", {"monster_leadership": "8"})

@@ -16,11 +16,11 @@ from whfb6 import characters as chars
 from whfb6.rulings import ADOPTED, VARIANTS
 from whfb6.scenarios import RULESET
 
+from validator.api.ruleset import ScenarioError
+from validator.catalogs.extract import messages_of_file
 from validator.checks.run import CheckReport
-from validator.content.extract import messages_of_file
 from validator.content.faq import Faq, FaqEntry, faq_problems
 from validator.content.yamlsource import read_yaml
-from validator.ruleset import ScenarioError
 from validator.site import markdown
 from validator.site.pages import iter_pages, navigation
 from validator.site.text import TextRenderer

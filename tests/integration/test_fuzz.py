@@ -25,18 +25,18 @@ from conftest import copy_project
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from validator.api.ruleset import ScenarioError
+from validator.catalogs.merge import catalog_bytes, merge_catalog
+from validator.catalogs.po import RuleCatalog, catalog_from_bytes, interface_translations
 from validator.checks.examples import run_examples
 from validator.checks.lint import LintContext, lint_catalog
 from validator.checks.references import reference_problems
 from validator.cli import main
 from validator.commands.calc import parse_given
-from validator.content.catalogs import RuleCatalog, catalog_from_bytes, interface_translations
 from validator.content.loader import Rulebook
-from validator.content.merge import catalog_bytes, merge_catalog
 from validator.content.model import Chapter
 from validator.content.yamlsource import decode_utf8, parse_yaml, validate
 from validator.problems import ProblemsFound
-from validator.ruleset import ScenarioError
 from validator.workspace import Workspace, load_workspace
 
 ROOT = Path(__file__).resolve().parents[2]

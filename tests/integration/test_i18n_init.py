@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from conftest import ProjectCopy
 
-from validator.content.catalogs import read_catalog
+from validator.catalogs.po import read_catalog
 
 PLACEHOLDERS = ("FULL NAME", "EMAIL@ADDRESS", "PROJECT", "VERSION", "ORGANIZATION", "FIRST AUTHOR", "LL@li.org")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from babel.messages.pofile import read_po
 
-from validator.content.interface import engine_catalog_path
+from validator.catalogs.interface import engine_catalog_path
 
 
 def _validator(cwd: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

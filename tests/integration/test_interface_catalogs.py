@@ -11,10 +11,10 @@ import pytest
 from babel.messages.pofile import read_po
 from conftest import ProjectCopy, copy_engine_interface
 
+from validator.catalogs import interface
+from validator.catalogs.interface import engine_catalog_path
 from validator.checks.lintparts import lint_workspace
 from validator.cli import main
-from validator.content import interface
-from validator.content.interface import engine_catalog_path
 from validator.site.pages import navigation
 from validator.workspace import load_workspace
 
@@ -120,7 +120,7 @@ def test_the_engines_catalogues_are_complete_and_up_to_date(tmp_path: Path, monk
     shutil.copytree(interface.ENGINE_LOCALES, engine)
     before = {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))}
     monkeypatch.setattr(interface, "ENGINE_LOCALES", engine)
-    monkeypatch.setattr("validator.i18n.ENGINE_LOCALES", engine)
+    monkeypatch.setattr("validator.catalogs.update.ENGINE_LOCALES", engine)
     assert main(["i18n", "update", "--engine"]) == 0
     output = capsys.readouterr().out
     assert {path: path.read_bytes() for path in sorted(engine.rglob("*.po*"))} == before

@@ -192,11 +192,11 @@ def test_the_lint_speaks_the_translators_language(project: ProjectCopy) -> None:
 def test_the_engines_lint_sentences_are_translated_with_their_placeholders() -> None:
     from babel.messages.pofile import read_po
 
+    from validator.catalogs.interface import ENGINE_LOCALES
+    from validator.catalogs.po import catalog_path
+    from validator.catalogs.update import lint_template
     from validator.checks.lint import _placeholders
     from validator.checks.said import LINT_DOMAIN, lint_languages
-    from validator.content.catalogs import catalog_path
-    from validator.content.interface import ENGINE_LOCALES
-    from validator.i18n import lint_template
 
     template = {str(message.id) for message in lint_template() if message.id}
     assert lint_languages() == ("es", "pl") and len(template) > 40

@@ -1,5 +1,5 @@
 """A build lets go of the catalogues as Babel parsed them once their compact form
-is made (validator.content.parsedcatalogs), and of what the results cache holds of
+is made (validator.catalogs.parsed), and of what the results cache holds of
 each input once it is written (validator.content.inputcache.made_from): neither is
 held by the process that forks the build's jobs.  What the lint asks for later is
 the same catalogue, made again from the bytes the load read, and never another."""

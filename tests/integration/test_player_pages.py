@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from player_pages import Machinery, machinery_of, shown_text
 
-from validator.trace import FUNCTIONS
+from validator.api.trace import FUNCTIONS
 from validator.workspace import Workspace
 
 EDITORS_PAGES = ("status.html", "translators.html")

@@ -12,7 +12,7 @@ import pytest
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from validator.content.status import translation_status
+from validator.catalogs.status import translation_status
 from validator.site.build import load_site_config, write_config, write_docs
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.prerendered import (

@@ -36,7 +36,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from conftest import ROOT, program
 
-from validator.content.merge import catalog_bytes
+from validator.catalogs.merge import catalog_bytes
 
 CATALOGUES = sorted([*(ROOT / "locales").glob("*/LC_MESSAGES/*.po"),
                      *(ROOT / "validator" / "locale").glob("*/LC_MESSAGES/*.po")])

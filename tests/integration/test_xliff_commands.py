@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, ProjectCopy
 from translate.storage import poxliff
 
-from validator.content.catalogs import read_catalog
+from validator.catalogs.po import read_catalog
 
 # No test here needs a cache of its own: each takes the worker's copy of the book, put back after it.
 pytestmark = pytest.mark.reuses_the_book

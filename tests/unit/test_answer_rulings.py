@@ -5,7 +5,6 @@ of a ridden model and when each Monster Reaction result takes effect."""
 from __future__ import annotations
 
 import pytest
-
 from whfb6 import challenges as ch
 from whfb6 import monstrous_mounts as mm
 from whfb6 import psychology as psy

@@ -9,9 +9,9 @@ import re
 from babel.messages.catalog import Catalog
 from conftest import ROOT
 
-from validator.content.catalogpatch import Patched
-from validator.content.catalogpatch import patched_catalog as patch
-from validator.content.catalogs import parse_catalog
+from validator.catalogs.patch import Patched
+from validator.catalogs.patch import patched_catalog as patch
+from validator.catalogs.po import parse_catalog
 
 SHOWN = "locales/es/LC_MESSAGES/rules.po"
 TEXT = (ROOT / SHOWN).read_text(encoding="utf-8")

@@ -8,12 +8,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from validator.content.extract import TOKEN_COMMENT, message_comments, term_notes
-from validator.content.interface import ENGINE_LOCALES
-from validator.content.labels import RESULT, USES_SHOWN, Where, function_owner, identifier_uses, scenario_owner
-from validator.content.merge import merge_catalog
+from validator.api.labels import RESULT, USES_SHOWN, Where, function_owner, identifier_uses, scenario_owner
+from validator.catalogs.extract import TOKEN_COMMENT, message_comments, term_notes
+from validator.catalogs.interface import ENGINE_LOCALES
+from validator.catalogs.merge import merge_catalog
+from validator.catalogs.update import CHECKS_PACKAGE, SITE_PACKAGE, TRANSLATOR_TAGS, lint_template, ui_template
 from validator.content.model import Glossary, Inflection, Message, Position, Term
-from validator.i18n import CHECKS_PACKAGE, SITE_PACKAGE, TRANSLATOR_TAGS, lint_template, ui_template
 
 
 def test_every_use_of_an_interface_string_in_the_code_has_a_translator_comment() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-
-from validator.citations import rule_ids_of
 from whfb6 import challenges as ch
+
+from validator.api.citations import rule_ids_of
 
 HERO = ch.Fighter(ch.ModelKind.CHARACTER, fighting=True)
 IDLE_HERO = ch.Fighter(ch.ModelKind.CHARACTER, fighting=False)

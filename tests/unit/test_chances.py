@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from validator.content.interface import engine_catalog_path
+from validator.catalogs.interface import engine_catalog_path
 from validator.site.text import Chances
 
 CASES = {

@@ -9,15 +9,15 @@ from itertools import permutations, product
 
 import pytest
 from conftest import ROOT
-
-from validator.checks.run import check_workspace
-from validator.citations import rule_ids_of
-from validator.ruleset import ScenarioError
-from validator.workspace import load_workspace
 from whfb6 import characters as chars
 from whfb6.rulings import ADOPTED, VARIANTS, Rulings
 from whfb6.scenarios import RULESET
 from whfb6.tables import Cover
+
+from validator.api.citations import rule_ids_of
+from validator.api.ruleset import ScenarioError
+from validator.checks.run import check_workspace
+from validator.workspace import load_workspace
 
 Unit = chars.FriendlyUnit
 RANK_AND_FILE = VARIANTS["english-rulebook-rank-and-file"]

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-
-from validator.checks.run import check_workspace
-from validator.citations import rule_ids_of
-from validator.ruleset import ScenarioError
-from validator.workspace import load_workspace
 from whfb6 import chariots as ch
 from whfb6.scenarios import RULESET
 from whfb6.scenarios import chariots as chariot_scenarios
+
+from validator.api.citations import rule_ids_of
+from validator.api.ruleset import ScenarioError
+from validator.checks.run import check_workspace
+from validator.workspace import load_workspace
 
 FACES = range(1, 7)
 CHAPTER = "docs/rules/chariots.yml"

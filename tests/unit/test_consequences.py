@@ -15,12 +15,12 @@ from typing import Any, NamedTuple
 import pytest
 from conftest import ROOT, ProjectCopy
 from pydantic import ValidationError
+from whfb6.scenarios import RULESET
 
 from validator.content.loader import load_rulebook
 from validator.content.model import Rule
 from validator.content.project import load_project
 from validator.problems import ProblemsFound
-from whfb6.scenarios import RULESET
 
 
 class Consequence(NamedTuple):

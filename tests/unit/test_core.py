@@ -7,14 +7,14 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-
-from validator.citations import rule_ids_of
-from validator.ruleset import ScenarioError
 from whfb6 import monstrous_mounts as mm
 from whfb6.characters import TroopType
 from whfb6.dice import two_d6_at_most
 from whfb6.rulings import ADOPTED, VARIANTS
 from whfb6.scenarios import RULESET
+
+from validator.api.citations import rule_ids_of
+from validator.api.ruleset import ScenarioError
 
 SPANISH_FAQ = VARIANTS["spanish-faq-hits-to-character"]
 

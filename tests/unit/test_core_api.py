@@ -15,9 +15,9 @@ import pytest
 from conftest import ROOT
 
 import validator.api
+from validator.api.ruleset import load_ruleset, search_book_folder
 from validator.content.project import load_project, load_rules_core
 from validator.problems import ProblemsFound
-from validator.ruleset import load_ruleset, search_book_folder
 
 
 def _minimal_core() -> str:

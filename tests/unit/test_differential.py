@@ -14,10 +14,10 @@ from typing import Any
 import icepool
 import pytest
 from icepool import d6
-
-from validator.ruleset import ScenarioError
 from whfb6.dice import Distribution
 from whfb6.scenarios import RULESET
+
+from validator.api.ruleset import ScenarioError
 
 Oracle = Callable[[dict[str, Any], str | None], dict[str, Any]]
 ORACLES: dict[str, tuple[Oracle, list[dict[str, Any]]]] = {}

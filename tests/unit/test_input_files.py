@@ -100,7 +100,7 @@ def test_the_extractor_babel_calls_reads_a_chapter_within_the_limit(capsys: pyte
     than the limit, and refuses a larger chapter in one line."""
     import io
 
-    from validator.content.extract import extract_rulebook
+    from validator.catalogs.extract import extract_rulebook
 
     class Endless(io.RawIOBase):
         name = "docs/rules/endless.yml"

@@ -11,7 +11,7 @@ from pathlib import Path
 from conftest import ROOT
 from interface_words import SHARED_WORDS, interface_words, kept_names, leftovers, phrase_pattern
 
-from validator.content.interface import ENGINE_LOCALES
+from validator.catalogs.interface import ENGINE_LOCALES
 
 
 def test_an_english_interface_text_on_a_spanish_page_is_found() -> None:

@@ -13,8 +13,8 @@ from conftest import ProjectCopy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from validator.content.catalogs import restore_previous_ids
-from validator.content.merge import FORMAT_FLAGS, catalog_bytes, merge_catalog
+from validator.catalogs.merge import FORMAT_FLAGS, catalog_bytes, merge_catalog
+from validator.catalogs.po import restore_previous_ids
 
 
 def catalog(entries: dict[str, tuple[str, str]], locale: str = "es") -> Catalog:
@@ -127,7 +127,7 @@ def test_a_string_whose_every_use_gained_a_msgctxt_is_not_left_obsolete() -> Non
 
 def test_a_books_override_covers_the_entries_that_gained_a_msgctxt() -> None:
     """A book that overrode the English words keeps its word in every place it was shown."""
-    from validator.content.interface import override_template
+    from validator.catalogs.interface import override_template
 
     book = Catalog(locale="es")
     book.add("Official answers", "Respuestas")
@@ -194,9 +194,9 @@ def test_the_python_format_flag_of_an_interface_string_is_kept() -> None:
 def test_an_update_keeps_the_placeholders_flag_of_every_interface_string() -> None:
     """The interface's format strings keep their python-format flag through a merge,
     also when a catalogue lost it, and the shipped catalogues carry every one."""
-    from validator.content.catalogs import read_catalog
-    from validator.content.interface import engine_catalog_path, engine_languages
-    from validator.i18n import ui_template
+    from validator.catalogs.interface import engine_catalog_path, engine_languages
+    from validator.catalogs.po import read_catalog
+    from validator.catalogs.update import ui_template
 
     def flagged(catalog: Catalog) -> set[str]:
         return {str(message.id) for message in catalog if message.id and "python-format" in message.flags}

@@ -24,8 +24,8 @@ PACKAGES = ("validator", "rules-core/whfb6", "benchmarks")
 NOT_YET_CLEANED = frozenset({
     "validator/resultcache.py",
     "validator/content/inputcache.py",
-    "validator/content/parsedcatalogs.py",
-    "validator/content/catalogpatch.py",
+    "validator/catalogs/parsed.py",
+    "validator/catalogs/patch.py",
     "validator/content/fastyaml.py",
     "validator/parallel.py",
     "validator/checks/lintparts.py",

@@ -11,12 +11,12 @@ import pytest
 from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from validator.checks.run import check_workspace
-from validator.ruleset import Scenario, ScenarioError
-from validator.workspace import load_workspace
 from whfb6.dice import Distribution
 from whfb6.scenarios import RULESET
+
+from validator.api.ruleset import Scenario, ScenarioError
+from validator.checks.run import check_workspace
+from validator.workspace import load_workspace
 
 SCENARIOS = RULESET.scenarios
 NAMES = [scenario.name for scenario in SCENARIOS]

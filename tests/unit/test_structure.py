@@ -28,18 +28,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("validator.problems", "validator.plain", "validator.derived", "validator.resultcache",
                     "validator.cachefiles", "validator.parallel", "validator.store")),
     # The engine's view of a rules core (what a core imports, and the words of its names).
-    ("rules core", ("validator.api", "validator.ruleset", "validator.trace", "validator.citations",
-                    "validator.shown", "validator.content.labels", "validator.scaffold")),
+    ("rules core", ("validator.api", "validator.scaffold")),
     # The book's inputs, read and validated: never the checks or the loaded project.
-    ("content", ("validator.content",)),
+    ("content", ("validator.content", "validator.catalogs")),
     # A loaded project: its content, catalogues and rules core together.
     ("workspace", ("validator.workspace",)),
     ("checks", ("validator.checks",)),
     ("site", ("validator.site",)),
-    # The build's stages in order, and the preview that runs them again.
-    ("pipeline", ("validator.pipeline", "validator.serve")),
-    # What a command runs: the command line, and the catalogues' update.
-    ("commands", ("validator.cli", "validator.commands", "validator.__main__", "validator.i18n", "validator")),
+    # The build's stages in order, the preview that runs them again, and the update of
+    # the catalogues (whose templates hold what the examples show).
+    ("pipeline", ("validator.pipeline", "validator.serve", "validator.catalogs.update")),
+    # What a command runs: the command line.
+    ("commands", ("validator.cli", "validator.commands", "validator.__main__", "validator")),
 )
 """The layers, lowest first: a module imports only from its own layer and those below."""
 
@@ -174,13 +174,13 @@ def test_a_cycle_hidden_in_a_function_or_under_type_checking_is_found(tmp_path: 
         "validator/content/faq.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                                     "    from validator.content.loader import Rulebook\n",
         "validator/content/loader.py": "from validator.content import faq\n",
-        "validator/trace.py": "def f():\n    from .ruleset import to_json\n",
-        "validator/ruleset.py": "from validator.trace import f\n",
+        "validator/api/trace.py": "def f():\n    from .ruleset import to_json\n",
+        "validator/api/ruleset.py": "from validator.api.trace import f\n",
         "validator/problems.py": "import validator.plain\n",
         "validator/plain.py": "",
     })
     assert cycles(graph(known)) == [["validator.content.faq", "validator.content.loader"],
-                                    ["validator.ruleset", "validator.trace"]]
+                                    ["validator.api.ruleset", "validator.api.trace"]]
 
 
 def test_an_upward_import_is_named_with_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,11 +188,11 @@ def test_an_upward_import_is_named_with_its_line(tmp_path: Path, monkeypatch: py
         "validator/__init__.py": "",
         "validator/workspace.py": "",
         "validator/content/__init__.py": "",
-        "validator/content/status.py": "import os\n\ndef f():\n    from validator.workspace import Workspace\n",
+        "validator/catalogs/status.py": "import os\n\ndef f():\n    from validator.workspace import Workspace\n",
     })
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert upward(graph(known), known) == [
-        "validator/content/status.py:4: validator.content.status (content) imports validator.workspace (workspace)"]
+        "validator/catalogs/status.py:4: validator.catalogs.status (content) imports validator.workspace (workspace)"]
 
 
 def declared(folder: Path = ROOT) -> set[str]:

@@ -10,6 +10,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from conftest import ROOT, ProjectCopy
 
+from validator.catalogs.interface import ENGINE_LOCALES
 from validator.checks.lint import (
     LintContext,
     Severity,
@@ -19,7 +20,6 @@ from validator.checks.lint import (
     unlinked_problems,
 )
 from validator.checks.terminology import unlinked_terms
-from validator.content.interface import ENGINE_LOCALES
 from validator.content.loader import load_rulebook
 from validator.content.project import load_project
 

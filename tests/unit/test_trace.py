@@ -10,9 +10,9 @@ from typing import Any
 from conftest import ProjectCopy
 from whfb6.scenarios import RULESET
 
+from validator.api.ruleset import Ruleset, Scenario
+from validator.api.trace import Step, step_text, tracing
 from validator.checks.run import CheckReport
-from validator.ruleset import Ruleset, Scenario
-from validator.trace import Step, step_text, tracing
 from validator.workspace import Workspace
 
 
@@ -160,7 +160,7 @@ def test_code_in_a_step_text_would_be_found() -> None:
 
 
 def test_says_gives_players_a_step_text_of_its_own() -> None:
-    from validator.citations import implements
+    from validator.api.citations import implements
 
     @implements("x/y", says="The chance that the shot hits.")
     def shot_chance(ballistic_skill: int) -> int:

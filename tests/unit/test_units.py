@@ -12,15 +12,15 @@ from itertools import product
 
 import pytest
 from conftest import ROOT
-
-from validator.checks.examples import ExampleRun, run_examples
-from validator.citations import rule_ids_of
-from validator.ruleset import ScenarioError
-from validator.workspace import load_workspace
 from whfb6 import units as cu
 from whfb6.rulings import ADOPTED, VARIANTS
 from whfb6.scenarios import RULESET
 from whfb6.scenarios import units as unit_scenarios
+
+from validator.api.citations import rule_ids_of
+from validator.api.ruleset import ScenarioError
+from validator.checks.examples import ExampleRun, run_examples
+from validator.workspace import load_workspace
 
 POLISH = VARIANTS["polish-summary-no-charging-out"]
 M, U, J = cu.Mount, cu.UnitKind, cu.JoinBar

@@ -8,7 +8,6 @@ from itertools import product
 
 import icepool
 import pytest
-
 from whfb6 import tables
 from whfb6.monstrous_mounts import MountKind, Part, allocate_hit, rider_armour_save
 from whfb6.rulings import ADOPTED, VARIANTS, Rulings

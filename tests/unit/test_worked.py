@@ -15,11 +15,11 @@ from annotated_types import Interval
 from conftest import ROOT
 from whfb6.scenarios.types import D6, Count, Leadership, Save
 
+from validator.api.labels import meaning_context
+from validator.api.shown import DIE, ROLL, Shown, kind_of
 from validator.checks.run import CheckReport
-from validator.content.labels import meaning_context
 from validator.content.model import Example
 from validator.content.project import load_project
-from validator.shown import DIE, ROLL, Shown, kind_of
 from validator.site import text
 from validator.site.charts import Words
 from validator.workspace import Workspace

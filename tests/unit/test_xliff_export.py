@@ -1,4 +1,4 @@
-"""Every shipped catalogue through ``validator.content.xliff`` and back, the file read
+"""Every shipped catalogue through ``validator.catalogs.xliff`` and back, the file read
 and written in between by Translate Toolkit's XLIFF storage, as a translation tool
 reads and writes it.
 
@@ -25,9 +25,9 @@ from conftest import ROOT
 from translate.convert.xliff2po import xliff2po
 from translate.storage import poxliff, xliff
 
-from validator.content.catalogs import catalog_from_bytes, read_catalog
-from validator.content.merge import catalog_bytes
-from validator.content.xliff import Exported, export_xliff, import_xliff
+from validator.catalogs.merge import catalog_bytes
+from validator.catalogs.po import catalog_from_bytes, read_catalog
+from validator.catalogs.xliff import Exported, export_xliff, import_xliff
 from validator.problems import ProblemsFound
 
 CATALOGUES = sorted([*(ROOT / "locales").glob("*/LC_MESSAGES/*.po"),
@@ -310,12 +310,12 @@ def test_a_plural_form_left_empty_keeps_that_form(tmp_path: Path) -> None:
 
 def test_a_word_without_spaces_is_wrapped_as_babel_wraps_it() -> None:
     """The catalogues' writer splits lines with an expression of its own, linear in the
-    length of a word (see validator.content.powrap): on random texts it finds what
+    length of a word (see validator.catalogs.powrap): on random texts it finds what
     Babel's finds, and the comparison tells a wrong expression apart."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from validator.content.powrap import BABEL_WORD_SEP, WORD_SEP
+    from validator.catalogs.powrap import BABEL_WORD_SEP, WORD_SEP
 
     alphabet = st.sampled_from(["a", "Z", "9", "_", "é", "ż", "-", "--", ".", "!", '"', "'", "&", ",", "?", " ",
                                 "\n", "\t", "—", "ab-cd", "x.-y"])

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from validator.api.labels import Where, scenario_owner
+from validator.api.ruleset import Ruleset, Scenario, ScenarioError
 from validator.checks.rulescore import RulesCore
-from validator.content.labels import Where, scenario_owner
 from validator.content.loader import Rulebook
 from validator.content.model import Chart, Example
 from validator.derived import derived
 from validator.plain import Plain
 from validator.problems import Problem
-from validator.ruleset import Ruleset, Scenario, ScenarioError
 
 MAX_POINTS = 20
 """More bars than this no longer read as a chart on a phone."""
@@ -230,7 +230,7 @@ def distribution_series(outcome: Mapping[str, Any]) -> list[Series]:
 def chart_labels(ruleset: Ruleset, rulebook: Rulebook) -> list[tuple[Where, dict[str, Any]]]:
     """What the declared charts name, as mappings of axis -> values, each with the
     scenario it charts, so that the labels catalogue (see
-    :func:`validator.content.labels.identifier_uses`) has a label for each axis and for
+    :func:`validator.api.labels.identifier_uses`) has a label for each axis and for
     each value a ``roll`` chart counts, even one no example shows (a reaction that no
     example rolls), and says what each is."""
     shown = []

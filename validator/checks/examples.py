@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import Any, cast
 
 from validator import resultcache
+from validator.api.ruleset import Ruleset, ScenarioError
+from validator.api.trace import Step
 from validator.checks.rulescore import RulesCore
 from validator.content.model import Example, Position
 from validator.parallel import made_in_shares, processes
 from validator.plain import Plain
 from validator.problems import Problem
-from validator.ruleset import Ruleset, ScenarioError
-from validator.trace import Step
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from babel.messages.catalog import Catalog, Message
 from pydantic import BaseModel
 
 from validator import resultcache
+from validator.catalogs.headers import equivalent_plurals
 from validator.checks.said import said
 from validator.checks.terminology import forbidden_variants, unlinked_terms
 from validator.content.characters import hidden_characters
-from validator.content.headers import equivalent_plurals
 from validator.content.loader import Rulebook
 from validator.content.model import Glossary, Node, Position, Term
 from validator.content.tokens import Literal, Token, split, tokens

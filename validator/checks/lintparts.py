@@ -20,6 +20,8 @@ from functools import partial
 from babel.messages.catalog import Catalog
 
 from validator import resultcache
+from validator.api.labels import LABELS_DOMAIN
+from validator.catalogs.po import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.checks.handwritten import missing_guide_findings
 from validator.checks.lint import (
     Finding,
@@ -29,8 +31,6 @@ from validator.checks.lint import (
     message_findings,
     source_findings,
 )
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
-from validator.content.labels import LABELS_DOMAIN
 from validator.content.tokens import tokens
 from validator.derived import derived
 from validator.parallel import Job, run_jobs

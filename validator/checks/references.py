@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from validator.api.ruleset import Ruleset
 from validator.checks.charts import chart_problems
 from validator.checks.rulescore import RulesCore
 from validator.content.loader import Rulebook
 from validator.content.model import Message
 from validator.content.tokens import Literal, Token, split
 from validator.problems import Problem
-from validator.ruleset import Ruleset
 
 
 def subject_of(context: str) -> str:

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from validator import resultcache
-from validator.ruleset import Ruleset
+from validator.api.ruleset import Ruleset
 from validator.store import Store
 
 T = TypeVar("T")

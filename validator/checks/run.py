@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from validator.api.trace import Step
 from validator.checks.examples import ExampleRun, run_examples
 from validator.checks.handwritten import handwritten_problems
 from validator.checks.lint import Finding, Severity
@@ -17,7 +18,6 @@ from validator.content.model import CaseExample, CaseFile
 from validator.content.yamlsource import read_yaml, validate
 from validator.problems import Problem, ProblemsFound
 from validator.store import Store
-from validator.trace import Step
 from validator.workspace import Workspace
 
 
@@ -39,7 +39,7 @@ class CheckReport:
         return self._computed[(rule_id, example_id)]
 
     def trace(self, rule_id: str, example_id: str) -> tuple[Step, ...]:
-        """The steps the core took for an example's outcome (see :mod:`validator.trace`)."""
+        """The steps the core took for an example's outcome (see :mod:`validator.api.trace`)."""
         try:
             return self._traces[(rule_id, example_id)]
         except KeyError:

@@ -16,8 +16,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from validator.content.catalogs import catalog_path, interface_translations, read_catalog
-from validator.content.interface import ENGINE_LOCALES
+from validator.catalogs.interface import ENGINE_LOCALES
+from validator.catalogs.po import catalog_path, interface_translations, read_catalog
 
 LINT_DOMAIN = "lint"
 

@@ -30,7 +30,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     # The pages read the compact catalogues: the parsed ones are let go (see
-    # validator.content.parsedcatalogs), and the lint, in a job of its own, makes its language's again.
+    # validator.catalogs.parsed), and the lint, in a job of its own, makes its language's again.
     workspace = load_workspace(project, keep_catalogs=False, store=store)
     codes = [language.code for language in workspace.project.languages]
     if arguments.language is not None and arguments.language not in codes:

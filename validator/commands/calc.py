@@ -9,10 +9,10 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from validator.api.ruleset import ScenarioError
 from validator.commands.common import EXIT_OK, EXIT_USAGE, encodes
 from validator.content.project import load_project, load_rules_core
 from validator.plain import to_json
-from validator.ruleset import ScenarioError
 from validator.store import Store
 
 

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from validator.content.merge import write_bytes_atomically
+from validator.catalogs.merge import write_bytes_atomically
 from validator.content.project import Project
 from validator.problems import Problem, ProblemsFound
 from validator.resultcache import CACHE_VARIABLE

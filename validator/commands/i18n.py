@@ -7,6 +7,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from validator.catalogs.interface import engine_languages
+from validator.catalogs.merge import write_bytes_atomically
+from validator.catalogs.newlanguage import init_refusal
+from validator.catalogs.po import read_catalog
+from validator.catalogs.update import ENGINE_DOMAINS, language_catalogs, update_catalogs, update_engine_catalogs
+from validator.catalogs.xliff import CHANGED, KEPT, REFUSED, Exported, export_xliff, import_xliff
 from validator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -16,15 +22,9 @@ from validator.commands.common import (
     report,
     write_output,
 )
-from validator.content.catalogs import read_catalog
-from validator.content.interface import engine_languages
 from validator.content.limits import DEFAULT_LIMITS, book_limits
-from validator.content.merge import write_bytes_atomically
-from validator.content.newlanguage import init_refusal
 from validator.content.project import PROJECT_FILE, load_project
-from validator.content.xliff import CHANGED, KEPT, REFUSED, Exported, export_xliff, import_xliff
 from validator.content.yamlsource import read_input
-from validator.i18n import ENGINE_DOMAINS, language_catalogs, update_catalogs, update_engine_catalogs
 from validator.problems import ProblemsFound, printable
 from validator.site.output import OutputError
 from validator.site.reproducible import build_epoch

@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from validator.catalogs.status import Totals, status_json, translation_status
 from validator.commands.common import EXIT_OK, EXIT_USAGE, chooses_language, unknown_language
-from validator.content.status import Totals, status_json, translation_status
 from validator.store import Store
 from validator.workspace import load_workspace
 

@@ -13,11 +13,11 @@ from typing import Annotated, Any, Literal
 from babel import Locale, UnknownLocaleError, localedata
 from pydantic import BeforeValidator, Field, StrictInt, StrictStr
 
+from validator.api.ruleset import Ruleset, load_ruleset
 from validator.content.characters import hidden_characters
 from validator.content.model import Id, Node, Text
 from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem, ProblemsFound
-from validator.ruleset import Ruleset, load_ruleset
 
 PROJECT_FILE = "rulebook.yml"
 

@@ -21,10 +21,10 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
+from validator.catalogs.status import GroupStatus
 from validator.checks.charts import declared_series
 from validator.checks.run import CheckReport
 from validator.content.mkdocs_config import inherited_option, mkdocs_warnings
-from validator.content.status import GroupStatus
 from validator.problems import Problem, ProblemsFound
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
+from validator.api.labels import humanize, is_identifier, label_context
 from validator.checks.charts import Series, declared_series, distribution_series
-from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Example
 from validator.site import markdown
 from validator.site.text import Chances, anchor, percent

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogs import interface_translations
+from validator.catalogs.po import interface_translations
 from validator.site.markdown import inert
 
 STORAGE_KEY = "validator.editor-view"

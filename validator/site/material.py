@@ -22,7 +22,7 @@ import yaml  # type: ignore[import-untyped]
 from babel.messages.catalog import Catalog
 from mkdocs.utils import get_theme_dir
 
-from validator.content.catalogs import interface_translations
+from validator.catalogs.po import interface_translations
 from validator.site.markdown import inert
 
 FALLBACK = "en"

@@ -28,8 +28,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from validator.catalogs.po import RuleCatalog, interface_translations
 from validator.checks.run import CheckReport
-from validator.content.catalogs import RuleCatalog, interface_translations
 from validator.content.faq import FaqEntry, home_chapter
 from validator.content.model import Citation, Discrepancy, Evidence, Example, Rule, Term
 from validator.content.tokens import Literal, Token, is_rolled, split

@@ -18,12 +18,12 @@ from babel.messages.catalog import Catalog
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from validator.api.citations import rule_ids_of
+from validator.api.labels import humanize, is_identifier, label_context
+from validator.catalogs.po import RULES_DOMAIN, State, interface_translations
+from validator.catalogs.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.checks.run import CheckReport
-from validator.citations import rule_ids_of
-from validator.content.catalogs import RULES_DOMAIN, State, interface_translations
-from validator.content.labels import humanize, is_identifier, label_context
 from validator.content.model import Chapter, Discrepancy, Example, Term, kind_context
-from validator.content.status import LABELS_GROUP, REFERENCE_GROUP, UI_GROUP, GroupStatus, translation_status
 from validator.content.yamlsource import decode_utf8, present, read_input
 from validator.derived import derived
 from validator.site import faq as faq_pages

@@ -17,7 +17,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from mkdocs.utils import get_theme_dir
 
-from validator.content.catalogs import interface_translations
+from validator.catalogs.po import interface_translations
 from validator.site.markdown import inert
 
 

@@ -59,7 +59,7 @@ from pathlib import Path
 import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
 
-from validator.content.catalogs import interface_translations
+from validator.catalogs.po import interface_translations
 from validator.content.model import Inflection
 from validator.content.tokens import Token, split
 from validator.derived import kept_function

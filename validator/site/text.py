@@ -12,7 +12,7 @@ from babel.numbers import format_decimal, parse_pattern
 from babel.units import format_unit
 from markupsafe import Markup
 
-from validator.content.catalogs import RuleCatalog, State, Translation
+from validator.catalogs.po import RuleCatalog, State, Translation
 from validator.content.loader import Rulebook
 from validator.content.project import Language
 from validator.content.tokens import Literal, Piece, Token, is_rolled, split

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from validator.catalogs.po import State
+from validator.catalogs.status import GroupStatus
 from validator.checks.run import CheckReport
-from validator.content.catalogs import State
 from validator.content.model import Source
-from validator.content.status import GroupStatus
 from validator.site import markdown
 from validator.site.text import TextRenderer
 from validator.workspace import Workspace

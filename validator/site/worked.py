@@ -2,7 +2,7 @@
 outcome and the steps the rules core took, each value shown as players say it.
 
 What a value is (a die, a roll needed, a save, a distance...) comes from the types
-the rules core declares (see :mod:`validator.shown`), never from a field's name.
+the rules core declares (see :mod:`validator.api.shown`), never from a field's name.
 Everything here returns escaped markup; texts from YAML and catalogues stay text.
 """
 
@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from markupsafe import Markup
 
-from validator.content.labels import humanize, is_identifier, label_context, meaning_context
+from validator.api.labels import humanize, is_identifier, label_context, meaning_context
+from validator.api.ruleset import Scenario
+from validator.api.shown import Kind, Shown, fields_of, parameters, returned
+from validator.api.trace import FUNCTIONS, Step
 from validator.content.model import Example
 from validator.derived import derived
-from validator.ruleset import Scenario
-from validator.shown import Kind, Shown, fields_of, parameters, returned
 from validator.site import markdown
 from validator.site.text import Chances, anchor, modifier_text, roll_text, short_fraction
-from validator.trace import FUNCTIONS, Step
 
 if TYPE_CHECKING:
     from validator.site.view import BaseView

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogs import parse_catalog
+from validator.catalogs.po import parse_catalog
 
 _SEPARATOR = re.compile(rb"(\n[ \t]*\n)")
 """A blank line between two entries (kept by :meth:`re.Pattern.split`, for the lines it spans)."""

@@ -55,7 +55,7 @@ def label_context(identifier: str) -> str:
 
 def meaning_context(words: str) -> str:
     """The msgctxt of the words a value with a meaning of its own is shown as
-    (:class:`validator.shown.Shown`: ``at_least``, ``meanings``)."""
+    (:class:`validator.api.shown.Shown`: ``at_least``, ``meanings``)."""
     return f"labels/meaning/{words}"
 
 

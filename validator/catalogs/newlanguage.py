@@ -1,7 +1,7 @@
 """`validator i18n init LANG`: start the catalogues of a new language.
 
 As ``msginit`` or ``sphinx-intl update -l`` do, but for the book's three domains at
-once and with the book's own header (see :mod:`validator.content.headers`): the
+once and with the book's own header (see :mod:`validator.catalogs.headers`): the
 language's rule texts and labels, and its interface when the engine lacks it.  An
 init is refused, in one line, for a code Babel does not know (its plural rule would
 be a guess), for a language not declared in ``rulebook.yml`` (the site would not
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path
-from validator.content.headers import known_locale
-from validator.content.labels import LABELS_DOMAIN
+from validator.api.labels import LABELS_DOMAIN
+from validator.catalogs.headers import known_locale
+from validator.catalogs.po import RULES_DOMAIN, UI_DOMAIN, catalog_path
 from validator.content.project import Project
 
 

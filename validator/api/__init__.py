@@ -69,9 +69,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from validator.citations import implements, rule_ids_of
-from validator.ruleset import Ruleset, Scenario, ScenarioError
-from validator.shown import (
+from validator.api.citations import implements, rule_ids_of
+from validator.api.ruleset import Ruleset, Scenario, ScenarioError
+from validator.api.shown import (
     CHARACTERISTIC,
     COUNT,
     DIE,
@@ -87,7 +87,7 @@ from validator.shown import (
     Shown,
     WholeDistance,
 )
-from validator.trace import Step, tracing
+from validator.api.trace import Step, tracing
 
 API_VERSION = 2
 """Raised when a name here changes in a way that breaks a core written for the previous one

@@ -16,7 +16,7 @@ def implements(*rule_ids: str, says: str | None = None) -> Callable[[F], F]:
 
     The ids are stored on the function rather than in a side table so that moving
     or renaming the function carries its citation with it.  Each call is also a
-    step of a trace when one is being taken (see :mod:`validator.trace`), which a
+    step of a trace when one is being taken (see :mod:`validator.api.trace`), which a
     page shows to players: ``says`` is the step's text for them when the first
     sentence of the docstring is written for programmers.
 
@@ -29,7 +29,7 @@ def implements(*rule_ids: str, says: str | None = None) -> Callable[[F], F]:
         raise ValueError("implements() needs at least one rule id")
 
     def mark(function: F) -> F:
-        from validator.trace import traced
+        from validator.api.trace import traced
 
         wrapper = functools.wraps(function)(traced(function, tuple(rule_ids), says))
         setattr(wrapper, RULE_IDS_ATTRIBUTE, tuple(rule_ids))

@@ -5,7 +5,7 @@ the previous English, every flag but ``fuzzy`` and the obsolete entries, and the
 project finds an entry by its msgctxt alone: what comes back of them is no catalogue.
 Here the XLIFF file is only a view of the catalogues.  Each entry is a ``trans-unit``
 named by its msgctxt (its ``id`` and ``resname``; an entry without one, an interface
-word, by its English, as :mod:`validator.content.merge` knows it), in the dialect that
+word, by its English, as :mod:`validator.catalogs.merge` knows it), in the dialect that
 Translate Toolkit's ``xliff`` and ``poxliff`` storage reads: the English as
 ``<source>``, the translation as ``<target>``, the state as ``approved`` and the
 target's ``state``, the automatic comments as a developer's note and the translator's
@@ -48,9 +48,9 @@ from xml.parsers import expat
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import unescape
 
-from validator.content.catalogs import catalog_from_bytes
-from validator.content.merge import translator_comments
-from validator.content.powrap import write_po
+from validator.catalogs.merge import translator_comments
+from validator.catalogs.po import catalog_from_bytes
+from validator.catalogs.powrap import write_po
 from validator.content.yamlsource import SizeLimit, decode_utf8, read_input
 from validator.problems import Problem, ProblemsFound
 
@@ -88,7 +88,7 @@ class Change:
 
 def _key(context: str | None, english: str) -> str:
     """An entry's identity: its msgctxt, or for an entry without one its English text
-    (the keys of :func:`validator.content.merge.merge_catalog`)."""
+    (the keys of :func:`validator.catalogs.merge.merge_catalog`)."""
     return context if context else f"\x00{english}"
 
 

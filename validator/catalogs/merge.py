@@ -20,7 +20,7 @@ translation, so it is not used here.
 
 The automatic comments (``#.``) are the template's, followed by any the caller gives
 for this catalogue's language alone (the glossary's forms of a term, see
-:func:`validator.content.extract.term_notes`); the translator's own comments (``#``) are kept.
+:func:`validator.catalogs.extract.term_notes`); the translator's own comments (``#``) are kept.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from validator.content.powrap import normalize, write_po
+from validator.catalogs.powrap import normalize, write_po
 from validator.content.yamlsource import read_input
 
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from validator.content.catalogs import UI_DOMAIN, catalog_path
+from validator.catalogs.po import UI_DOMAIN, catalog_path
 from validator.derived import derived
 
 ENGINE_LOCALES = Path(__file__).resolve().parent.parent / "locale"
@@ -62,7 +62,7 @@ def override_template(template: Catalog, existing: Catalog) -> Catalog:
     that changes a few of the engine's words keeps a file of those few, and an
     override whose English the engine no longer has is kept as obsolete (``#~``).
     An override of words without a msgctxt also covers the entries of the same English
-    that gained one (see :mod:`validator.content.merge`): the book's word was shown in
+    that gained one (see :mod:`validator.catalogs.merge`): the book's word was shown in
     those places too, and still is."""
     keys = {(str(message.id), message.context) for message in existing if message.id}
     bare = {english for english, context in keys if not context}

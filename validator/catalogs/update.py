@@ -17,13 +17,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
-from validator.checks.charts import chart_labels
-from validator.checks.examples import ExampleRun, run_examples
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
-from validator.content.extract import message_comments, term_notes
-from validator.content.headers import ENGINE_TITLE, new_catalog, tidy_header
-from validator.content.interface import ENGINE_LOCALES, engine_languages, override_template
-from validator.content.labels import (
+from validator.api.labels import (
     LABELS_DOMAIN,
     RESULT,
     Where,
@@ -32,14 +26,20 @@ from validator.content.labels import (
     label_context,
     scenario_owner,
 )
+from validator.api.ruleset import Ruleset
+from validator.api.trace import worked_messages
+from validator.catalogs.extract import message_comments, term_notes
+from validator.catalogs.headers import ENGINE_TITLE, new_catalog, tidy_header
+from validator.catalogs.interface import ENGINE_LOCALES, engine_languages, override_template
+from validator.catalogs.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
+from validator.catalogs.po import RULES_DOMAIN, UI_DOMAIN, catalog_path, read_catalog
+from validator.checks.charts import chart_labels
+from validator.checks.examples import ExampleRun, run_examples
 from validator.content.limits import book_limits
 from validator.content.loader import Rulebook, load_rulebook
-from validator.content.merge import FORMAT_FLAGS, merge_catalog, write_catalog_if_changed
 from validator.content.project import load_project, load_rules_core
 from validator.content.yamlsource import SizeLimit
-from validator.ruleset import Ruleset
 from validator.site.worked import try_it_values
-from validator.trace import worked_messages
 
 SITE_PACKAGE = Path(__file__).resolve().parent / "site"
 TRANSLATOR_TAGS = ("Translators:",)

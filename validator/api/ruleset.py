@@ -25,10 +25,10 @@ from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
-from validator.citations import rule_ids_of
+from validator.api.citations import rule_ids_of
+from validator.api.trace import Step, tracing
 from validator.plain import Plain, to_plain
 from validator.problems import without_consequential_errors
-from validator.trace import Step, tracing
 
 
 class ScenarioError(ValueError):
@@ -42,7 +42,7 @@ class Scenario:
     ``given`` is a dataclass describing the input; ``compute`` takes a validated
     instance of it and the rulings in force, and returns the outcome as a dataclass.
     ``implementation`` is the core function (or functions) carrying the rule ids
-    (see :func:`validator.citations.implements`).
+    (see :func:`validator.api.citations.implements`).
     """
 
     name: str
@@ -239,7 +239,7 @@ class Ruleset:
 
     def run_traced(self, name: str, given: Mapping[str, Any],
                    variant: str | None = None) -> tuple[dict[str, Plain], tuple[Step, ...]]:
-        """As :meth:`run`, with the steps the core took (see :mod:`validator.trace`)."""
+        """As :meth:`run`, with the steps the core took (see :mod:`validator.api.trace`)."""
         with tracing() as trace:
             outcome = self.run(name, given, variant)
         return outcome, tuple(trace.steps)

@@ -13,10 +13,10 @@ from typing import Protocol
 
 from babel.messages.catalog import Catalog
 
-from validator.content import interface
-from validator.content.catalogs import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, State, read_catalog
-from validator.content.interface import is_translated
-from validator.content.labels import LABELS_DOMAIN
+from validator.api.labels import LABELS_DOMAIN
+from validator.catalogs import interface
+from validator.catalogs.interface import is_translated
+from validator.catalogs.po import RULES_DOMAIN, UI_DOMAIN, RuleCatalog, State, read_catalog
 from validator.content.loader import Rulebook
 from validator.content.model import Message
 from validator.content.project import Project

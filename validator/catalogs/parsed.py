@@ -3,7 +3,7 @@ one domain, by language: kept from the load, or made again from their files when
 first asked for.
 
 Few read them: the translation lint and the preview's comparison of two readings.
-The pages read the compact :class:`validator.content.catalogs.RuleCatalog` made of
+The pages read the compact :class:`validator.catalogs.po.RuleCatalog` made of
 them.  A build holds its inputs while the pages of two languages render in
 processes forked from it, and the parsed catalogues are a large share of what it
 holds: it lets them go once the load has made the compact ones, and the lint, in a
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from validator.content.catalogs import PO_KIND, catalog_from_bytes
+from validator.catalogs.po import PO_KIND, catalog_from_bytes
 from validator.content.inputcache import digest_of, kept_from
 from validator.content.yamlsource import SizeLimit, read_input
 from validator.problems import Problem, ProblemsFound

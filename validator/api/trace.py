@@ -2,7 +2,7 @@
 
 A reader trusts an outcome more when the page shows how it was reached.  Every
 function of a rules core that names its rules with
-:func:`validator.citations.implements` is a step: while a trace is being taken
+:func:`validator.api.citations.implements` is a step: while a trace is being taken
 (:func:`tracing`), each call of such a function is noted with its arguments, its
 result and the rule ids it implements.  Outside a trace a call costs one lookup
 of a context variable, so the core runs as fast as before when nobody asks.
@@ -22,9 +22,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from validator.content.labels import RESULT, Where, function_owner, listed_uses, meaning_context, scenario_owner
+from validator.api.labels import RESULT, Where, function_owner, listed_uses, meaning_context, scenario_owner
+from validator.api.shown import fields_of, meaning_places, parameters, returned
 from validator.plain import to_json, to_plain
-from validator.shown import fields_of, meaning_places, parameters, returned
 
 MAX_STEPS = 24
 """Steps kept per trace: a volley of 200 dice would otherwise list 200 alike steps."""
@@ -65,7 +65,7 @@ _CURRENT: ContextVar[Trace | None] = ContextVar("validator_trace", default=None)
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 """Every traced function by its step key, so a page can read the types it declares
-for its arguments and result (see :mod:`validator.shown`)."""
+for its arguments and result (see :mod:`validator.api.shown`)."""
 
 
 @contextmanager
@@ -180,7 +180,7 @@ def worked_messages(ruleset: Any, runs: Any) -> tuple[list[WorkedText], list[tup
     step's text and the words of values with a meaning of their own, each with its
     comments; and the values whose identifiers need a label (the steps' arguments and
     results, the choices a try-it form offers), each with where it comes from (see
-    :func:`validator.content.labels.identifier_uses`).
+    :func:`validator.api.labels.identifier_uses`).
     ``runs`` are :class:`validator.checks.examples.ExampleRun`."""
     messages: dict[str, tuple[str, list[str]]] = {}
     values: list[tuple[Where, Any]] = []
