@@ -94,7 +94,7 @@ API_VERSION = 2
 (2: the kind and alias of one game's save left the engine, a core declares what its values mean,
 and distances are in the book's unit: Distance and WholeDistance)."""
 
-__all__ = [
+__all__ = (
     "API_VERSION",
     "CHARACTERISTIC",
     "COUNT",
@@ -118,4 +118,4 @@ __all__ = [
     "implements",
     "rule_ids_of",
     "tracing",
-]
+)

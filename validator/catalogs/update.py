@@ -41,7 +41,7 @@ from validator.content.project import load_project, load_rules_core
 from validator.content.yamlsource import SizeLimit
 from validator.site.worked import try_it_values
 
-SITE_PACKAGE = Path(__file__).resolve().parent / "site"
+SITE_PACKAGE = Path(__file__).resolve().parents[1] / "site"
 TRANSLATOR_TAGS = ("Translators:",)
 """The tag of a comment in the code that extraction copies into the catalogue."""
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+from types import MappingProxyType
 from typing import Any, Final
 
 import yaml  # type: ignore[import-untyped]
@@ -39,13 +40,13 @@ _NUMBER_LIKE = re.compile(r"[-+]?\.?[0-9]")
 """Plain texts that YAML may read as a number or a date: left to ruamel..."""
 _NOT_A_NUMBER = re.compile(r"[^0-9a-fA-FoOxXtTzZ+\-.:_ ]")
 """...unless they hold a character no number or date has (``5/9``, ``2+ hits``)."""
-_SPECIAL_PLAIN = {
+_SPECIAL_PLAIN = MappingProxyType({
     "~": None, "null": None, "Null": None, "NULL": None,
     "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
-}
-_LEFT_TO_RUAMEL = {"",  # an empty value: ruamel places it on the next line, as error messages show it
+})
+_LEFT_TO_RUAMEL = frozenset({"",  # an empty value: ruamel places it on the next line, as error messages show it
                    ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
-                   ".nan", ".NaN", ".NAN", "<<", "="}
+                   ".nan", ".NaN", ".NAN", "<<", "="})
 
 
 class _Unhandled(Exception):

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
@@ -120,10 +121,10 @@ def _config_file(path: Path, shown_as: str) -> ConfigFile:
     return ConfigFile(path, shown_as, text, options)
 
 
-REFUSED_KEYS = {
+REFUSED_KEYS = MappingProxyType({
     "hooks": "each language's site is built from a configuration written in another folder, where the paths of "
              "hooks do not lead",
-}
+})
 """Options of ``mkdocs.yml`` a build cannot honour: refused by the check, rather than
 accepted there and failing the build."""
 

@@ -26,7 +26,8 @@ which is already right for it.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -34,7 +35,7 @@ T = TypeVar("T")
 Tailoring = tuple[tuple[str, str], ...]
 """Letters that are letters of their own, in order: (letter, the letter it follows)."""
 
-TAILORINGS: dict[str, Tailoring] = {
+TAILORINGS: Mapping[str, Tailoring] = MappingProxyType({
     "es": (("ñ", "n"),),
     "pl": (("ą", "a"), ("ć", "c"), ("ę", "e"), ("ł", "l"), ("ń", "n"), ("ó", "o"), ("ś", "s"), ("ź", "z"),
            ("ż", "ź")),
@@ -47,7 +48,7 @@ TAILORINGS: dict[str, Tailoring] = {
     "da": (("æ", "z"), ("ø", "æ"), ("å", "ø")),
     "nb": (("æ", "z"), ("ø", "æ"), ("å", "ø")),
     "nn": (("æ", "z"), ("ø", "æ"), ("å", "ø")),
-}
+})
 """CLDR's tailorings of the languages whose alphabets have letters of their own; a
 language's code is looked up without its region (``es-MX`` as ``es``)."""
 

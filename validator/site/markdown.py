@@ -20,7 +20,7 @@ from typing import Protocol
 
 from markupsafe import Markup
 
-SPECIAL = set("\\`*_{}[]()<>#+-.!|~^=:&\"'$%")
+SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~^=:&\"'$%")
 # Each special character -> its numeric reference.  A regular expression finds the few
 # special characters of a text in C; ``str.translate`` with multi-character replacements
 # looks every character up in a dictionary, much slower on a sentence with an

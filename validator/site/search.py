@@ -55,6 +55,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
@@ -101,11 +102,11 @@ TEXT_CAP = 5
 """A word repeated in a long text stops adding weight after this many times."""
 ID_WEIGHT = 30
 
-_DASHES = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"}
+_DASHES = MappingProxyType({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
 _LETTERS = str.maketrans({"ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ø": "o", "Ø": "o", "ħ": "h", "\u0131": "i",
                           "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", **_DASHES})
 """Letters that Unicode does not decompose into a base letter and a mark, and dashes."""
-_DASH_TABLE = str.maketrans(_DASHES)
+_DASH_TABLE = str.maketrans(dict(_DASHES))
 
 TOKEN = re.compile(
     r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*"  # a rule id

@@ -31,6 +31,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from validator.content.model import Glossary, Inflection, Term
 
@@ -38,7 +39,7 @@ FILE_NAME = "glossary.tbx"
 """The file's name in each language's folder of the open data."""
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-NUMBERS = {"sg": "singular", "du": "dual", "pl": "plural"}
+NUMBERS = MappingProxyType({"sg": "singular", "du": "dual", "pl": "plural"})
 """The glossary's numbers and the values of TBX-Basic's ``grammaticalNumber``."""
 NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """What XML 1.0 cannot hold, even escaped."""
