@@ -101,7 +101,8 @@ def parse_catalog(text: str, shown_as: str) -> Catalog:
         what = re.sub(r" on \d+$", "", str(error))
         raise ProblemsFound([Problem(shown_as, line, "", f"catalogue syntax error: {what}",
                                      "correct the entry (msgfmt --check shows the same place)")]) from None
-    except (ValueError, TypeError, LookupError, AttributeError, RecursionError, OSError, ArithmeticError) as error:
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError, OSError, ArithmeticError,
+            SyntaxError) as error:  # gettext compiles Plural-Forms into Python: "n %!10" is no Python
         raise ProblemsFound([Problem(shown_as, _header_line(text), "",
                                      f"catalogue header cannot be read ({str(error)[:200]})",
                                      "correct the header entry (Language, Plural-Forms, Content-Type: "
