@@ -36,20 +36,15 @@ from validator.store import Store
 
 
 @dataclass(frozen=True)
-class Workspace:
-    root: Path
-    project: Project
-    rulebook: Rulebook
-    rule_catalogs: dict[str, RuleCatalog]
-    raw_rule_catalogs: ParsedCatalogs
+class Readings:
+    """What the load read of the book's files, beside the book itself: the catalogues as
+    Babel parsed them and how each input's bytes are known, which the lint and the
+    results kept between runs need and the pages never read."""
+
+    rule_catalogs: ParsedCatalogs
     """The rule catalogues as Babel parsed them, for the lint and the preview (the
-    pages read ``rule_catalogs``)."""
-    ui_catalogs: dict[str, Catalog | None]
-    """The site's own words per language: the engine's translations with the book's
-    own in their place where it has any (see :mod:`validator.catalogs.interface`)."""
-    label_catalogs: dict[str, RuleCatalog]
-    """Translations of the identifiers shown in worked examples (see content.labels)."""
-    raw_label_catalogs: ParsedCatalogs
+    pages read the workspace's compact ``rule_catalogs``)."""
+    label_catalogs: ParsedCatalogs
     input_digests: Mapping[str, bytes] = field(default_factory=dict)
     """Input file, as shown -> a digest of the bytes it was read with: what a result
     made of whole files is kept by (see :func:`validator.checks.lintparts.lint_part`)."""
@@ -57,8 +52,25 @@ class Workspace:
     """Catalogue, as shown -> what changed in it since the bytes it was read with
     before, when this load read it by patching that reading (see :func:`read_catalog`)."""
     ui_sources: Mapping[str, tuple[tuple[str, Catalog], ...]] = field(default_factory=dict)
-    """Language -> the interface catalogues merged into its ``ui_catalogs`` entry, as
-    (shown, catalogue): the engine's, then the book's; the lint checks each."""
+    """Language -> the interface catalogues merged into the workspace's ``ui_catalogs``
+    entry, as (shown, catalogue): the engine's, then the book's; the lint checks each."""
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The book, loaded: its project, rulebook, catalogues and rules core, and what the
+    load read of its files (:class:`Readings`)."""
+
+    root: Path
+    project: Project
+    rulebook: Rulebook
+    rule_catalogs: dict[str, RuleCatalog]
+    ui_catalogs: dict[str, Catalog | None]
+    """The site's own words per language: the engine's translations with the book's
+    own in their place where it has any (see :mod:`validator.catalogs.interface`)."""
+    label_catalogs: dict[str, RuleCatalog]
+    """Translations of the identifiers shown in worked examples (see :mod:`validator.api.labels`)."""
+    readings: Readings
 
     @cached_property
     def ruleset(self) -> Ruleset:
@@ -213,8 +225,8 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
     if problems:
         raise ProblemsFound(problems)
     assert rulebook is not None
-    return Workspace(root, project, rulebook, rule_catalogs, raw, ui, labels, raw_labels, digests_of(read), edits,
-                     ui_sources)
+    return Workspace(root, project, rulebook, rule_catalogs, ui, labels,
+                     Readings(raw, raw_labels, digests_of(read), edits, ui_sources))
 
 
 def _optional_catalog(store: Store, root: Path, path: Path, limit: SizeLimit, problems: list[Problem]

@@ -48,19 +48,19 @@ def test_a_build_load_holds_no_parsed_catalogue_and_makes_the_same_again(project
     mark = marked(project)
     with opened(project.root, keeps_results=True, no_cache=False, workers=2) as store:
         kept = load_workspace(project.root, store=store)
-        expected = {code: entries(catalog) for code, catalog in kept.raw_rule_catalogs.items()}
+        expected = {code: entries(catalog) for code, catalog in kept.readings.rule_catalogs.items()}
         contexts = {code: [str(m.context or "") for m in catalog if m.id]
-                    for code, catalog in kept.raw_rule_catalogs.items()}
+                    for code, catalog in kept.readings.rule_catalogs.items()}
         assert live_messages(mark) == 1  # the count sees a kept catalogue
         del kept
         assert live_messages(mark) == 0
         let_go = load_workspace(project.root, keep_catalogs=False, store=store)
         # Neither the workspace nor the results cache holds one: both were let go.
         assert live_messages(mark) == 0
-        assert sorted(let_go.raw_rule_catalogs) == sorted(expected) == ["es", "pl"]
-        assert {code: list(let_go.raw_rule_catalogs.contexts(code)) for code in expected} == contexts
+        assert sorted(let_go.readings.rule_catalogs) == sorted(expected) == ["es", "pl"]
+        assert {code: list(let_go.readings.rule_catalogs.contexts(code)) for code in expected} == contexts
         for code in expected:
-            assert entries(let_go.raw_rule_catalogs[code]) == expected[code]
+            assert entries(let_go.readings.rule_catalogs[code]) == expected[code]
         assert live_messages(mark) == 1
 
 
@@ -85,29 +85,29 @@ def test_without_kept_results_the_lint_parses_the_catalogue_again(project: Proje
 def test_a_catalogue_saved_again_after_the_load_is_read_as_the_load_read_it(project: ProjectCopy) -> None:
     """As in the live preview, whose whole builds run while the translator saves."""
     with opened(project.root, keeps_results=True, no_cache=False, workers=2) as store:
-        expected = entries(load_workspace(project.root, store=store).raw_rule_catalogs["es"])
+        expected = entries(load_workspace(project.root, store=store).readings.rule_catalogs["es"])
         workspace = load_workspace(project.root, keep_catalogs=False, store=store)
         project.write(RULES.format("es"), project.read(RULES.format("es")).replace('msgstr "', 'msgstr "X', 2))
-        assert entries(workspace.raw_rule_catalogs["es"]) == expected
+        assert entries(workspace.readings.rule_catalogs["es"]) == expected
 
 
 def test_without_kept_results_a_catalogue_changed_after_the_load_is_a_problem(project: ProjectCopy) -> None:
     workspace = load_workspace(project.root, keep_catalogs=False)
     project.write(RULES.format("es"), project.read(RULES.format("es")) + "\n# edited meanwhile\n")
     try:
-        workspace.raw_rule_catalogs["es"]
+        workspace.readings.rule_catalogs["es"]
     except ProblemsFound as found:
         [problem] = found.problems
         assert problem.file == RULES.format("es")
         assert "changed while the command ran" in problem.message and "run the command again" in problem.fix
     else:
         raise AssertionError("a catalogue whose file changed since the load was read again")
-    assert entries(workspace.raw_rule_catalogs["pl"])  # the other language's file is as it was
+    assert entries(workspace.readings.rule_catalogs["pl"])  # the other language's file is as it was
 
 
 def test_a_kept_catalogue_is_not_read_again(project: ProjectCopy) -> None:
     """The check and the preview keep what the load read: a later edit does not reach it."""
     workspace = load_workspace(project.root)
-    before = entries(workspace.raw_rule_catalogs["es"])
+    before = entries(workspace.readings.rule_catalogs["es"])
     project.write(RULES.format("es"), project.read(RULES.format("es")).replace('msgstr "', 'msgstr "X', 1))
-    assert entries(workspace.raw_rule_catalogs["es"]) == before
+    assert entries(workspace.readings.rule_catalogs["es"]) == before

@@ -37,8 +37,8 @@ def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     shared = load_workspace(ROOT, store=Store(workers=2))
     assert parsed == []  # every file was parsed in the other processes
     assert shared.rulebook == alone.rulebook
-    for code, catalog in alone.raw_rule_catalogs.items():
-        other = shared.raw_rule_catalogs[code]
+    for code, catalog in alone.readings.rule_catalogs.items():
+        other = shared.readings.rule_catalogs[code]
         assert [(m.id, m.string, m.context, m.lineno, m.previous_id) for m in catalog] == \
                [(m.id, m.string, m.context, m.lineno, m.previous_id) for m in other]
     shared_report, alone_report = check_workspace(shared), check_workspace(alone)

@@ -138,7 +138,7 @@ class _Part:
 
     @classmethod
     def of(cls, workspace: Workspace, part: str) -> _Part:
-        digests = workspace.input_digests
+        digests = workspace.readings.input_digests
         rulebook = workspace.rulebook
         if part == SOURCE_PART:
             # Every YAML file of the rulebook: texts, positions, silencing comments.
@@ -151,11 +151,11 @@ class _Part:
         locales = workspace.root / workspace.project.locales_dir
         files = [workspace.shown(catalog_path(locales, part, domain))
                  for domain in (RULES_DOMAIN, UI_DOMAIN, LABELS_DOMAIN)]
-        files += [shown for shown, _catalog in workspace.ui_sources.get(part, ()) if shown not in files]
+        files += [shown for shown, _catalog in workspace.readings.ui_sources.get(part, ()) if shown not in files]
         rules, plain = contexts
         key = (part, rules.key, plain.key, [(shown, digests.get(shown)) for shown in files[1:]])
         english = {context: rules.current_english.get(context)
-                   for context in workspace.raw_rule_catalogs.contexts(part)}
+                   for context in workspace.readings.rule_catalogs.contexts(part)}
         return cls(part, contexts, key if files[0] in digests else None, english, files[0], digests.get(files[0]))
 
     def earlier(self, store: Store) -> object | None:
@@ -183,14 +183,14 @@ class _Part:
         changed = {context for context, text in self.english.items() if made_with[context] != text}
         lines_moved = False
         if catalog_digest != self.rules_digest:
-            edit = workspace.catalog_edits.get(self.rules_file)
+            edit = workspace.readings.catalog_edits.get(self.rules_file)
             if edit is None or edit.since != catalog_digest:
                 return None
             changed |= edit.contexts
             lines_moved = edit.lines_moved
         if "" in changed:
             return None  # a message without a context would share its findings with the header's
-        catalog = workspace.raw_rule_catalogs[self.name]
+        catalog = workspace.readings.rule_catalogs[self.name]
         rules = self.contexts[0]
         fresh = [Finding(self.rules_file, message.lineno or 0, str(message.context), *found)
                  for message in catalog if message.id and str(message.context or "") in changed
@@ -210,14 +210,14 @@ class _Part:
         """Every finding of the part, each message's from ``kept`` where it was kept."""
         rulebook = workspace.rulebook
         if self.contexts is None:
-            return source_findings(rulebook, workspace.root, kept, workspace.input_digests)
+            return source_findings(rulebook, workspace.root, kept, workspace.readings.input_digests)
         locales = workspace.root / workspace.project.locales_dir
         code = self.name
         rule_context, plain_context = self.contexts
-        found = list(lint_catalog(workspace.raw_rule_catalogs[code], self.rules_file, rule_context, kept))
-        for shown, ui in workspace.ui_sources.get(code, ()):  # the engine's and the book's
+        found = list(lint_catalog(workspace.readings.rule_catalogs[code], self.rules_file, rule_context, kept))
+        for shown, ui in workspace.readings.ui_sources.get(code, ()):  # the engine's and the book's
             found.extend(lint_catalog(ui, shown, plain_context, kept))
-        labels = workspace.raw_label_catalogs.get(code)
+        labels = workspace.readings.label_catalogs.get(code)
         if labels is not None:
             found.extend(lint_catalog(labels, workspace.shown(catalog_path(locales, code, LABELS_DOMAIN)),
                                       plain_context, kept))
@@ -238,8 +238,8 @@ def blocking_problems(workspace: Workspace) -> list[Problem]:
         in_force = LintContext.of(workspace.rulebook, code, {}, _english_in_force(workspace))
         context = LintContext.of(workspace.rulebook, code, {}, {})
         for domain, compact, parsed, checked in (
-                (RULES_DOMAIN, workspace.rule_catalogs, workspace.raw_rule_catalogs, in_force),
-                (LABELS_DOMAIN, workspace.label_catalogs, workspace.raw_label_catalogs, context)):
+                (RULES_DOMAIN, workspace.rule_catalogs, workspace.readings.rule_catalogs, in_force),
+                (LABELS_DOMAIN, workspace.label_catalogs, workspace.readings.label_catalogs, context)):
             if code in parsed and code in compact and any(_suspect(english, translated)
                                                           for _ctx, english, translated in compact[code].pairs()):
                 problems.extend(_blocking(parsed[code], workspace.shown(catalog_path(locales, code, domain)), checked))

@@ -94,7 +94,7 @@ def _examples_and_references(workspace: Workspace, case_files: Sequence[Path],
     """Every worked example's run (the rulebook's, then those of ``case_files``) and
     the problems of the runs and of the references between the inputs."""
     rulebook = workspace.rulebook
-    digests = workspace.input_digests
+    digests = workspace.readings.input_digests
     # Imported only if something must run; its results kept by its name.
     core = RulesCore(lambda: workspace.ruleset, workspace.project.ruleset, store)
     runs = tuple(run_examples(core, ((rule.id, example) for rule in rulebook.rules for example in rule.examples),

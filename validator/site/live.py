@@ -194,7 +194,7 @@ class LiveSite:
                 live.render(name, markdown, self.site_dir / code)
                 updated.append(f"{code}/{name}")
             for chapter in listed:
-                self.rendered[(code, chapter.id)] = (chapter, workspace.raw_rule_catalogs.get(code))
+                self.rendered[(code, chapter.id)] = (chapter, workspace.readings.rule_catalogs.get(code))
         return updated
 
     def _unchanged(self, code: str, chapter: Chapter, workspace: Workspace) -> bool:
@@ -202,7 +202,7 @@ class LiveSite:
         (unchanged files give back the objects read before): the chapter and the
         language's catalogue."""
         kept = self.rendered.get((code, chapter.id))
-        return kept is not None and kept[0] is chapter and kept[1] is workspace.raw_rule_catalogs.get(code)
+        return kept is not None and kept[0] is chapter and kept[1] is workspace.readings.rule_catalogs.get(code)
 
 
 @dataclass(frozen=True)
@@ -227,8 +227,8 @@ def touched_chapters(before: Workspace, after: Workspace) -> Touched | None:
             and _same(old.units, new.units) and _same(before.project, after.project)
             and [c.id for c in old.chapters] == [c.id for c in new.chapters]
             and all(before.ui_catalogs.get(code) is catalog for code, catalog in after.ui_catalogs.items())
-            and all(before.raw_label_catalogs.get(code) is catalog
-                    for code, catalog in after.raw_label_catalogs.items())):
+            and all(before.readings.label_catalogs.get(code) is catalog
+                    for code, catalog in after.readings.label_catalogs.items())):
         return None
     known = {chapter.id for chapter in new.chapters}
     touched: dict[str, set[str]] = {}
@@ -236,8 +236,8 @@ def touched_chapters(before: Workspace, after: Workspace) -> Touched | None:
     for chapter, earlier in zip(new.chapters, old.chapters, strict=True):
         if chapter is not earlier:
             touched.setdefault(source, set()).add(chapter.id)
-    for code, catalog in after.raw_rule_catalogs.items():
-        earlier_catalog = before.raw_rule_catalogs.get(code)
+    for code, catalog in after.readings.rule_catalogs.items():
+        earlier_catalog = before.readings.rule_catalogs.get(code)
         if earlier_catalog is catalog:
             continue
         if earlier_catalog is None:
