@@ -17,7 +17,7 @@ every core (:mod:`validator.parallel`), as many at once as the command's
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -31,13 +31,17 @@ from validator.parallel import Job, run_jobs
 from validator.problems import Problem, ProblemsFound
 from validator.site.build import (
     language_parts,
+    mkdocs_config,
     prepare_shared,
     render_language,
     write_language_site,
     write_root_index,
 )
+from validator.site.incremental import BookState, Frame, UnitRecord, earlier_language, frame_digest, keep_record
 from validator.site.opendata import write_open_data
 from validator.site.output import Staging, check_site_dir, finish, project_inputs, staging, swap
+from validator.site.pages import page_units
+from validator.site.rebuild import update_language
 from validator.site.reproducible import build_epoch, make_reproducible
 from validator.site.search import term_forms
 from validator.store import Store
@@ -89,34 +93,53 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
     prepare_shared(workspace)
+    book = BookState.of(workspace)
     with staging(target) as staged:
         status = translation_status(workspace)
         forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
+        frames = {code: Frame(frame_digest(workspace, code, mkdocs_config(workspace, code, staged.pages, target),
+                                           epoch), book) for code in codes}
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
         # of even size, started first; the open data and the lint's parts, smaller, come
         # last and fill the cores to the end, the smallest (the English text's lint) last.
-        renders: dict[str, Job[object]] = {
-            code: Job(f"pages of {code}", partial(render_language, workspace, report, status, code, staged.pages,
-                                                  staged.site / code, forms, store)) for code in codes}
-        builds: list[Job[object]] = [Job(code, partial(write_language_site, workspace, code, staged.pages),
-                                         after=renders[code]) for code in codes]
+        # A language whose earlier site holds is made from it, in one job.
+        renders: dict[str, Job[object]] = {}
+        builds: list[Job[object]] = []
+        for code in codes:
+            frame, earlier = frames[code], earlier_language(store, target, code)
+            if earlier is not None and earlier.frame == frame.digest:
+                renders[code] = Job(f"pages of {code}", partial(
+                    update_language, workspace, report, status, code, target / code, staged.pages,
+                    staged.site / code, forms, store, frame, earlier.units,
+                    frame.stale(page_units(workspace), earlier)))
+            else:
+                renders[code] = Job(f"pages of {code}", partial(
+                    render_language, workspace, report, status, code, staged.pages, staged.site / code, forms,
+                    store, frame))
+                builds.append(Job(code, partial(write_language_site, workspace, code, staged.pages),
+                                  after=renders[code]))
         open_data: Job[object] = Job("open data", partial(write_open_data, workspace, report, staged.site))
         lint: list[Job[object]] = [] if report.linted else [
             Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part, store))
             for part in reversed(lint_parts(workspace))]
         findings: list[Finding] = []
+        units: dict[str, Mapping[str, UnitRecord]] = {}
         try:
             for job, result in run_jobs([*renders.values(), *builds, open_data, *lint], store.workers):
                 if job in lint:
                     findings.extend(cast(list[Finding], result))
+                for code, render in renders.items():
+                    if job is render:
+                        units[code] = cast(dict[str, UnitRecord], result)
         except ProblemsFound as found:
             raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
         lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
         if lint_errors:
             raise ChecksFailed(lint_errors, warnings)
         publish(workspace, report, staged, target, epoch, open_data=False)
+    keep_record(store, target, {code: (frames[code].digest, units[code]) for code in codes})
     return Built([target / code.code for code in workspace.project.languages if language in (None, code.code)],
                  warnings)
 

@@ -58,10 +58,10 @@ def paused_staging(target):  # staged: the staging folder is made, nothing built
 run_jobs = build.run_jobs
 
 
-def paused_jobs(jobs, workers):  # mkdocs: after each language's MkDocs build
-    for job, result in run_jobs(jobs, workers):
+def paused_jobs(jobs, workers):  # mkdocs: after each language's site is written (by MkDocs, or
+    for job, result in run_jobs(jobs, workers):  # from the earlier one when nothing changed)
         yield job, result
-        if job.after is not None:
+        if job.after is not None or job.name.startswith("pages of") and all(other.after is None for other in jobs):
             pause("mkdocs")
 
 

@@ -347,6 +347,15 @@ class RuleCatalog:
             first = 2 * number
             yield context, texts[bounds[first]:bounds[first + 1]], texts[bounds[first + 1]:bounds[first + 2]]
 
+    def entry(self, context: str) -> tuple[str, str, bool] | None:
+        """The entry of ``context`` as (English msgid, translation, fuzzy), None when absent."""
+        number = self.numbers.get(context)
+        if number is None:
+            return None
+        bounds, texts, first = self.bounds, self.texts, 2 * number
+        return (texts[bounds[first]:bounds[first + 1]], texts[bounds[first + 1]:bounds[first + 2]],
+                bool(self.fuzzy[number]))
+
     def translate(self, context: str, english: str) -> Translation:
         if self.language == self.source_language:
             return Translation(english, self.language, State.TRANSLATED)

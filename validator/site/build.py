@@ -29,13 +29,15 @@ from validator.problems import Problem, ProblemsFound
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
+from validator.site.incremental import Frame, UnitRecord
 from validator.site.material import interface_words, permalink_title, with_permalink_title
 from validator.site.output import (
     is_marked,
 )
-from validator.site.pages import TRANSLATORS_PAGE, NavItem, iter_pages, navigation, site_title
+from validator.site.pages import TRANSLATORS_PAGE, NavItem, navigation, render_units, site_title
 from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, PrerenderedPages
 from validator.site.previews import write_previews
+from validator.site.reads import Reads
 from validator.site.scheme import palette_stylesheet, scheme_switch
 from validator.site.search import TermForms, write_index
 from validator.site.written import NAME as FORGET_PLUGIN
@@ -96,15 +98,22 @@ def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
 
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-               docs: Path, forms: TermForms | None = None, store: Store | None = None) -> None:
+               docs: Path, forms: TermForms | None = None, store: Store | None = None,
+               frame: Frame | None = None) -> dict[str, UnitRecord]:
     """Everything MkDocs reads for one language: the rendered pages and the site's
-    assets (``forms``: see :func:`validator.site.search.build_index`)."""
+    assets (``forms``: see :func:`validator.site.search.build_index`); returns what each
+    unit of pages read, keyed in ``frame`` (see :mod:`validator.site.incremental`)."""
     docs.mkdir()
-    for name, text in iter_pages(workspace, report, code, status):
-        (docs / name).write_text(text, encoding="utf-8")
+    records = {}
+    for unit, pages, reads in render_units(workspace, report, code, status, reads=Reads() if frame else None):
+        for name, text in pages.items():
+            (docs / name).write_text(text, encoding="utf-8")
+        if frame is not None and reads is not None:
+            records[unit] = frame.record(reads)
     shutil.copytree(ASSETS, docs / "assets" / "validator")
     write_index(workspace, code, docs / "assets" / "validator", forms, store)
     write_previews(workspace, code, docs / "assets" / "validator")
+    return records
 
 
 def write_config(workspace: Workspace, code: str, docs: Path, output: Path, config_path: Path) -> Path:
@@ -130,12 +139,14 @@ def config_text(config: dict[str, object]) -> str:
 
 
 def render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
-                     scratch: Path, output: Path, forms: TermForms, store: Store) -> None:
+                    scratch: Path, output: Path, forms: TermForms, store: Store, frame: Frame | None = None
+                    ) -> dict[str, UnitRecord]:
     """One language's pages and the MkDocs configuration that builds them into ``output``,
-    written under ``scratch``."""
+    written under ``scratch``; returns what each unit of pages read (see :func:`write_docs`)."""
     docs = scratch / code
-    write_docs(workspace, report, status, code, docs, forms, store)
+    records = write_docs(workspace, report, status, code, docs, forms, store, frame)
     write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
+    return records
 
 
 def write_language_site(workspace: Workspace, code: str, scratch: Path) -> None:

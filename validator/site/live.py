@@ -25,92 +25,20 @@ the page links to, the search index and the open data, and a refused build leave
 
 from __future__ import annotations
 
-import html
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from mkdocs.commands.build import _build_page, _populate_page
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files, get_files
-from mkdocs.structure.nav import Navigation, get_navigation
 
 from validator.checks.examples import run_examples
 from validator.checks.run import CheckReport
-from validator.content.mkdocs_config import mkdocs_warnings
 from validator.content.model import Chapter
 from validator.problems import ProblemsFound
-from validator.site.build import config_text, load_site_config, mkdocs_config
-from validator.site.pages import NavItem, chapter_pages, navigation
+from validator.site.pages import chapter_pages
+from validator.site.singlepage import SinglePages
 from validator.workspace import Workspace
-
-
-@dataclass
-class LiveLanguage:
-    """One language's MkDocs state between edits: what a build gathers before it
-    renders any page (configuration, files, navigation, theme), kept in memory."""
-
-    config: MkDocsConfig
-    files: Files
-    nav: Navigation
-    env: object
-    docs: Path
-
-    @classmethod
-    def prepare(cls, workspace: Workspace, code: str, folder: Path) -> LiveLanguage:
-        """The state of ``code``'s site, over placeholder pages: a page is read only
-        when it is rebuilt, and the navigation carries every title."""
-        docs, output = folder / "docs", folder / "site"
-        docs.mkdir(parents=True)
-        output.mkdir()
-        for _title, page in _nav_pages(navigation(workspace, code)):
-            (docs / page).write_text("", encoding="utf-8")
-        config_path = folder / "mkdocs.yml"
-        config_path.write_text(config_text(mkdocs_config(workspace, code, docs, output)), encoding="utf-8")
-        with mkdocs_warnings():
-            config = load_site_config(config_path)
-            config = config.plugins.on_config(config)
-            files = get_files(config)
-            env = config.theme.get_env()
-            files.add_files_from_theme(env, config)
-            nav = get_navigation(files, config)
-        return cls(config, files, nav, env, docs)
-
-    def retitle(self, workspace: Workspace, code: str) -> None:
-        """Give the kept navigation the titles of ``workspace`` (a chapter renamed)."""
-        for title, page in _nav_pages(navigation(workspace, code)):
-            file = self.files.get_file_from_path(page)
-            if file is not None and file.page is not None:
-                file.page.title = html.escape(title)  # as the build's configuration escapes it
-
-    def render(self, page_name: str, markdown: str, served: Path) -> None:
-        """Render one page with MkDocs and put it in place of the served one."""
-        (self.docs / page_name).write_text(markdown, encoding="utf-8")
-        file = self.files.get_file_from_path(page_name)
-        if file is None or file.page is None:
-            raise KeyError(page_name)
-        with mkdocs_warnings():
-            _populate_page(file.page, self.config, self.files)
-            _build_page(file.page, self.config, self.files.documentation_pages(), self.nav,
-                        self.env)  # type: ignore[arg-type]
-        built = Path(file.abs_dest_path)
-        target = served / file.dest_uri
-        fresh = target.with_name(f".{target.name}.new-{os.getpid()}")
-        shutil.copyfile(built, fresh)
-        os.replace(fresh, target)
-        # The page's HTML is on disk; MkDocs keeps no copy it would need again.
-        file.page.content = None
-        file.page.markdown = None
-
-
-def _nav_pages(nav: list[NavItem]) -> list[tuple[str, str]]:
-    pages: list[tuple[str, str]] = []
-    for title, entry in nav:
-        pages.extend(_nav_pages(entry) if isinstance(entry, list) else [(title, entry)])
-    return pages
 
 
 @dataclass
@@ -119,7 +47,7 @@ class LiveSite:
 
     site_dir: Path
     workspace: Workspace | None = None
-    languages: dict[str, LiveLanguage] = field(default_factory=dict)
+    languages: dict[str, SinglePages] = field(default_factory=dict)
     updated: dict[str, set[str]] = field(default_factory=dict)
     """Language -> chapters whose served page was updated since the last build."""
     rendered: dict[tuple[str, str], tuple[Chapter, Catalog | None]] = field(default_factory=dict)
@@ -136,13 +64,13 @@ class LiveSite:
         shutil.rmtree(self.scratch, ignore_errors=True)
         self.scratch.mkdir()
 
-    def language(self, code: str) -> LiveLanguage:
+    def language(self, code: str) -> SinglePages:
         """The kept state of ``code``'s site, made from the last good build's inputs."""
         assert self.workspace is not None
         live = self.languages.get(code)
         if live is None:
             shutil.rmtree(self.scratch / code, ignore_errors=True)
-            live = self.languages[code] = LiveLanguage.prepare(self.workspace, code, self.scratch / code)
+            live = self.languages[code] = SinglePages.prepare(self.workspace, code, self.scratch / code)
         return live
 
     def prepare(self) -> None:

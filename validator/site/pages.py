@@ -8,7 +8,7 @@ static site generator keeps this module.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from gettext import NullTranslations
 from pathlib import Path
@@ -32,6 +32,7 @@ from validator.site.charts import example_charts
 from validator.site.collation import sorted_by
 from validator.site.handwritten import without_front_matter
 from validator.site.previews import referrers
+from validator.site.reads import PageReads, Reads, read_through
 from validator.site.register import RegisterView
 from validator.site.sections import Sections, guide_path, sections_of
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page, percent
@@ -317,8 +318,16 @@ def _environment_of(catalog: Catalog | None) -> tuple[NullTranslations, Environm
 
 
 def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
-               status: dict[str, list[GroupStatus]] | None) -> tuple[Environment, PageView]:
+               status: dict[str, list[GroupStatus]] | None, reads: Reads | None = None
+               ) -> tuple[Environment, PageView]:
+    """The templates and the view of one language's pages; with ``reads``, the view
+    reads the book through stand-ins that note what each page reads
+    (:mod:`validator.site.reads`)."""
     translations, env = _environment_of(workspace.ui_catalogs.get(language_code))
+    shown_status = status if status is not None else translation_status(workspace)
+    linked: Mapping[str, tuple[str, ...]] = referrers(workspace.rulebook)
+    if reads is not None:
+        workspace, report, linked, shown_status = read_through(workspace, report, linked, shown_status, reads)
     view = PageView(
         rulebook=workspace.rulebook,
         catalog=workspace.rule_catalogs[language_code],
@@ -327,36 +336,70 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
         report=report,
         gettext_=translations.gettext,
         pgettext_=translations.pgettext,
-        translation_status=status if status is not None else translation_status(workspace),
-        referrers=referrers(workspace.rulebook),
+        translation_status=shown_status,
+        referrers=linked,
         blocks={},
     )
     faq_pages.install(env, view)
     return env, view
 
 
+REFERENCE_PAGES = (("index.md", "index.md.j2"), (GLOSSARY_PAGE, "glossary.md.j2"), (SOURCES_PAGE, "sources.md.j2"),
+                   (DISCREPANCY_PAGE, "discrepancies.md.j2"), (faq_pages.FAQ_PAGE, "faq.md.j2"),
+                   (STATUS_PAGE, "status.md.j2"))
+"""The pages that are not a chapter's, each with its template (the translator's guide
+is the book's own text)."""
+
+
+def page_units(workspace: Workspace) -> dict[str, tuple[str, ...]]:
+    """Every page of a language, in units rendered together, in the order they are
+    rendered: unit -> its pages.  A page that is not a chapter's is a unit of its own
+    (named as the page); a chapter's page and its parallel text are one (named as the
+    chapter): the parallel text shows the very blocks of the chapter's page."""
+    has = sections_of(workspace)
+    shown = {DISCREPANCY_PAGE: has.register, faq_pages.FAQ_PAGE: has.faq, STATUS_PAGE: has.status}
+    units: dict[str, tuple[str, ...]] = {name: (name,) for name, _template in REFERENCE_PAGES
+                                         if shown.get(name, True)}
+    if has.guide:
+        units[TRANSLATORS_PAGE] = (TRANSLATORS_PAGE,)
+    for chapter in workspace.rulebook.chapters:
+        units[chapter.id] = (chapter_page(chapter.id), parallel_page(chapter.id))
+    return units
+
+
+def render_units(workspace: Workspace, report: CheckReport, language_code: str,
+                 status: dict[str, list[GroupStatus]] | None = None, wanted: Iterable[str] | None = None,
+                 reads: Reads | None = None) -> Iterator[tuple[str, dict[str, str], PageReads | None]]:
+    """The units of :func:`page_units` (those ``wanted``, else all), one at a time: each
+    as (unit, page -> Markdown, what its pages read when ``reads`` notes it).  The build
+    writes each as it comes and holds one unit, not the language's whole text."""
+    env, view = _page_view(workspace, report, language_code, status, reads)
+    units = page_units(workspace)
+    names = list(units) if wanted is None else [unit for unit in units if unit in set(wanted)]
+    templates = dict(REFERENCE_PAGES)
+    chapters = {chapter.id: chapter for chapter in workspace.rulebook.chapters}
+    for unit in names:
+        if unit in templates:
+            pages = {unit: env.get_template(templates[unit]).render(view=view)}
+        elif unit == TRANSLATORS_PAGE:
+            pages = {unit: translators_guide(workspace, language_code)}
+        else:
+            pages = dict(_chapter_pages(env, view, [chapters[unit]]))
+        view.forget_blocks()  # a block kept from another unit would be shown without being read
+        yield unit, pages, None if reads is None else reads.taken()
+
+
 def iter_pages(workspace: Workspace, report: CheckReport, language_code: str,
                status: dict[str, list[GroupStatus]] | None = None) -> Iterator[tuple[str, str]]:
-    """Every page of one language as (file name, Markdown), one at a time: the build
-    writes each as it comes and holds one page, not the language's whole text."""
-    env, view = _page_view(workspace, report, language_code, status)
-    has = view.sections()
-    for name, template, shown in (("index.md", "index.md.j2", True), (GLOSSARY_PAGE, "glossary.md.j2", True),
-                                  (SOURCES_PAGE, "sources.md.j2", True),
-                                  (DISCREPANCY_PAGE, "discrepancies.md.j2", has.register),
-                                  (faq_pages.FAQ_PAGE, "faq.md.j2", has.faq),
-                                  (STATUS_PAGE, "status.md.j2", has.status)):
-        if shown:
-            yield name, env.get_template(template).render(view=view)
-    if has.guide:
-        yield TRANSLATORS_PAGE, translators_guide(workspace, language_code)
-    yield from _chapter_pages(env, view, workspace.rulebook.chapters)
+    """Every page of one language as (file name, Markdown)."""
+    for _unit, pages, _reads in render_units(workspace, report, language_code, status):
+        yield from pages.items()
 
 
 def chapter_pages(workspace: Workspace, report: CheckReport, language_code: str,
                   chapters: Iterable[Chapter], parallel: bool = True) -> dict[str, str]:
     """The pages of some chapters only (each chapter's page and, with ``parallel``,
-    its parallel text), as :func:`iter_pages` renders them: what the live preview
+    its parallel text), as :func:`render_units` renders them: what the live preview
     rebuilds after an edit."""
     env, view = _page_view(workspace, report, language_code, None)
     return dict(_chapter_pages(env, view, chapters, parallel))

@@ -43,10 +43,18 @@ def make_reproducible(site: Path, epoch: int | None) -> None:
         data = sitemap.read_bytes()
         if epoch is None:
             data = _LASTMOD.sub(b"", data)
-            sitemap.write_bytes(data)
+            _replaced(sitemap, data)
         packed = sitemap.with_name("sitemap.xml.gz")
         if packed.exists():
-            packed.write_bytes(gzipped(data, epoch or 0))
+            _replaced(packed, gzipped(data, epoch or 0))
+
+
+def _replaced(path: Path, data: bytes) -> None:
+    """Put a new file with ``data`` in place of ``path``: the file there may be shared
+    with the site being replaced (see :func:`validator.site.rebuild.link_tree`)."""
+    fresh = path.with_name(f".{path.name}.new")
+    fresh.write_bytes(data)
+    os.replace(fresh, path)
 
 
 def gzipped(data: bytes, mtime: int) -> bytes:

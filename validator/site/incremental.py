@@ -1,0 +1,198 @@
+"""Incremental builds: what of the last build of a site still holds, page by page.
+
+Each build keeps, with the command's store, a :class:`SiteRecord` of the site it wrote:
+per language, the *frame* every page of the language depends on (see
+:func:`frame_digest`), what each unit of pages read (:mod:`validator.site.reads`) with
+the key those reads gave, and every file of the language's folder as it was left.
+
+The next build of the same folder renders a language again in whole only when its
+frame changed or its folder is not as the build left it; otherwise only the units
+whose key changed are rendered, each page passed alone through MkDocs with the same
+theme (:mod:`validator.site.singlepage`), every other file taken over from the site
+in place.  A unit's key is made of its reads' values in the new book: the digest of
+each chapter file it read, each catalogue entry it translated, each "referred by"
+list it showed; or, for a unit that read the whole book, every input's digest.
+
+Everything a page reads that is not a chapter, a rule catalogue entry or a referrers
+list is in the frame: every other input file, the book's outline (chapters, rules
+and aliases, in order), the language's MkDocs configuration but its folders, the
+code of this package and of the rules core, and the versions of what renders the
+pages.  The result is the site a cold build makes, byte for byte (a test builds it
+both ways after an edit of each kind).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from validator.catalogs.po import RULES_DOMAIN, catalog_path
+from validator.resultcache import core_digest, digest, fingerprint
+from validator.site.previews import referrers
+from validator.site.reads import PageReads
+from validator.site.sections import guide_path
+from validator.store import Store
+from validator.workspace import Workspace
+
+
+def _bucket_name(target: Path) -> str:
+    """The store's bucket of the record of the site at ``target``: one per site, so
+    that building another folder (one per language in CI, a copy to compare) never
+    pushes out this one's."""
+    return f"site-{digest(str(target)).hex()[:24]}"
+RENDERERS = ("mkdocs", "mkdocs-material", "Markdown", "pymdown-extensions", "Jinja2", "MarkupSafe", "Babel")
+"""The libraries whose versions a page's HTML depends on besides this package's code."""
+
+FileState = tuple[int, int, int]
+"""A file of a built site as the build left it: size, modification time (ns), inode."""
+
+
+@dataclass(frozen=True)
+class UnitRecord:
+    key: bytes
+    reads: PageReads
+
+
+@dataclass(frozen=True)
+class LanguageRecord:
+    frame: bytes
+    units: Mapping[str, UnitRecord]
+    files: Mapping[str, FileState]
+    """Path within the language's folder -> its state once the build swapped it in."""
+
+
+@dataclass(frozen=True)
+class SiteRecord:
+    languages: Mapping[str, LanguageRecord]
+
+
+def _versions() -> tuple[tuple[str, str], ...]:
+    found = []
+    for name in RENDERERS:
+        try:
+            found.append((name, metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            found.append((name, ""))
+    return tuple(found)
+
+
+def frame_digest(workspace: Workspace, code: str, config: Mapping[str, object], epoch: int | None) -> bytes:
+    """What every page of language ``code`` depends on (see the module's text):
+    ``config`` is its MkDocs configuration, whose folders are left out (a build
+    writes to a new scratch folder each time); ``epoch``, the build's date
+    (``SOURCE_DATE_EPOCH``), which MkDocs writes in the sitemap."""
+    project = workspace.project
+    varying = varying_inputs(workspace)
+    inputs = sorted((name, value) for name, value in workspace.readings.input_digests.items() if name not in varying)
+    outline = tuple((chapter.id, tuple((rule.id, rule.aliases) for rule in chapter.rules))
+                    for chapter in workspace.rulebook.chapters)
+    guides: list[tuple[str, bytes | None]] = []
+    for language in project.languages:
+        path = guide_path(workspace, language.code)
+        try:
+            guides.append((language.code, path.read_bytes()))
+        except OSError:
+            guides.append((language.code, None))
+    fixed = {name: value for name, value in config.items() if name not in ("docs_dir", "site_dir")}
+    return digest("frame", fingerprint(), core_digest(project.ruleset), _versions(), code, tuple(inputs), outline,
+                  tuple(guides), repr(fixed), epoch)
+
+
+def varying_inputs(workspace: Workspace) -> frozenset[str]:
+    """The inputs a unit depends on through its reads, not through the frame: the
+    chapter files and the rule catalogues (as the load shows them)."""
+    locales = workspace.root / workspace.project.locales_dir
+    catalogs = {workspace.shown(catalog_path(locales, language.code, RULES_DOMAIN))
+                for language in workspace.project.translated_languages}
+    return frozenset({chapter.position.file for chapter in workspace.rulebook.chapters} | catalogs)
+
+
+@dataclass(frozen=True)
+class BookState:
+    """The values a unit's reads are looked up in, in the book being built."""
+
+    chapters: Mapping[str, bytes | None]
+    """Chapter -> the digest of its file."""
+    whole: bytes
+    """Every input's digest, for a unit that read the whole book."""
+    workspace: Workspace
+    referrers: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, workspace: Workspace) -> BookState:
+        digests = workspace.readings.input_digests
+        return cls({chapter.id: digests.get(chapter.position.file) for chapter in workspace.rulebook.chapters},
+                   digest(tuple(sorted(digests.items()))), workspace, referrers(workspace.rulebook))
+
+    def key(self, frame: bytes, reads: PageReads) -> bytes:
+        """The key of a unit with ``reads`` in language frame ``frame``."""
+        if reads.everything:
+            return digest(frame, "everything", self.whole)
+        catalogs = self.workspace.rule_catalogs
+        entries = tuple((language, context, catalogs[language].entry(context) if language in catalogs else "gone")
+                        for language, context in sorted(reads.entries))
+        return digest(frame, tuple((chapter, self.chapters.get(chapter)) for chapter in sorted(reads.chapters)),
+                      entries, tuple((rule, self.referrers.get(rule)) for rule in sorted(reads.referrers)))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A language's frame in the book being built: how its units are keyed."""
+
+    digest: bytes
+    book: BookState
+
+    def record(self, reads: PageReads) -> UnitRecord:
+        """The record of a unit just rendered with ``reads``."""
+        return UnitRecord(self.book.key(self.digest, reads), reads)
+
+    def stale(self, units: Iterable[str], earlier: LanguageRecord) -> list[str]:
+        """The units whose pages must be rendered again: new ones, and those whose reads
+        give another key in this book."""
+        stale = []
+        for unit in units:
+            kept = earlier.units.get(unit)
+            if kept is None or self.book.key(self.digest, kept.reads) != kept.key:
+                stale.append(unit)
+        return stale
+
+
+def folder_files(folder: Path) -> dict[str, FileState]:
+    """Every file under ``folder`` (links as links), by its path within it."""
+    found: dict[str, FileState] = {}
+    for directory, _folders, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(directory, name)
+            state = os.lstat(path)
+            found[os.path.relpath(path, folder)] = (state.st_size, state.st_mtime_ns, state.st_ino)
+    return found
+
+
+def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | None:
+    """The record of ``code``'s folder in the site at ``target``, when the store keeps
+    one and the folder is still exactly as that build left it."""
+    bucket = store.bucket(_bucket_name(target))
+    record = None if bucket is None else bucket.get(str(target))
+    if not isinstance(record, SiteRecord):
+        return None
+    language = record.languages.get(code)
+    if not isinstance(language, LanguageRecord):
+        return None
+    try:
+        unchanged = folder_files(target / code) == language.files
+    except OSError:
+        return None
+    return language if unchanged else None
+
+
+def keep_record(store: Store, target: Path, languages: Mapping[str, tuple[bytes, Mapping[str, UnitRecord]]]) -> None:
+    """Keep the record of the site just swapped in at ``target``: per language, its
+    frame and units, and its files as they are now."""
+    bucket = store.bucket(_bucket_name(target))
+    if bucket is None:
+        return
+    bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, units, folder_files(target / code))
+                                        for code, (frame, units) in languages.items()}))
