@@ -65,9 +65,29 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builds]:
         yield built
 
 
-def test_nothing_changed_writes_no_page_and_is_the_same_site(builds: Builds) -> None:
+def test_nothing_changed_writes_no_page_and_is_the_same_site(builds: Builds, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not even the book is loaded: nothing it is built from changed."""
+    from validator.commands import build
+
+    def refused(*_arguments: object, **_options: object) -> None:
+        raise AssertionError("the book was loaded")
+
+    site = builds.folder / "site"
+    before = site_files(site), inodes(site)
+    monkeypatch.setattr(build, "load_workspace", refused)
+    builds.build(site)
+    assert (site_files(site), inodes(site)) == before
+    monkeypatch.undo()
     again, fresh, written = builds.rebuilt()
     assert again == fresh and written == set()
+
+
+def test_an_edited_translator_s_guide_is_seen(builds: Builds) -> None:
+    """A file the build reads besides what the load reads."""
+    guide = builds.book.path("docs/guide/translators.pl.md")
+    guide.write_text(guide.read_text(encoding="utf-8") + "\nJeszcze jedno zdanie.\n", encoding="utf-8")
+    again, fresh, written = builds.rebuilt()
+    assert again == fresh and "pl/translators.html" in written
 
 
 def test_a_rule_title_edited_renders_its_chapter_and_the_chapters_linking_to_it(builds: Builds) -> None:

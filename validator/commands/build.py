@@ -15,8 +15,10 @@ from validator.commands.common import (
     report_warnings,
 )
 from validator.pipeline import ChecksFailed, check_and_build
-from validator.site.output import OutputError, check_site_dir, project_inputs
+from validator.site.incremental import content_folders, read_besides
+from validator.site.output import OutputError, check_site_dir, project_inputs, site_path
 from validator.site.reproducible import build_epoch
+from validator.site.uptodate import Options, Said, keep, up_to_date
 from validator.store import Store
 from validator.workspace import load_workspace
 
@@ -29,6 +31,18 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
+    site_dir = absolute(arguments.site_dir)
+    try:
+        options = Options(arguments.language, build_epoch())
+        said = up_to_date(store, project, site_path(site_dir), options)
+    except OutputError as error:
+        print(error.line, file=sys.stderr)
+        return error.exit_code
+    if said is not None:
+        # Nothing the site was built from changed, and it is as the build left it.
+        report_warnings(range(said.warnings))
+        print("\n".join(f"built {folder}" for folder in said.built))
+        return EXIT_OK
     # The pages read the compact catalogues: the parsed ones are let go (see
     # validator.catalogs.parsed), and the lint, in a job of its own, makes its language's again.
     workspace = load_workspace(project, keep_catalogs=False, store=store)
@@ -37,7 +51,6 @@ def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
         print(f"validator build: unknown language '{arguments.language}'. Fix: use one of {', '.join(codes)} "
               f"(the languages of rulebook.yml)", file=sys.stderr)
         return EXIT_USAGE
-    site_dir = absolute(arguments.site_dir)
     try:
         # Refuse a place the build may not write before spending time on the check.
         check_site_dir(site_dir, project, project_inputs(project, workspace.project))
@@ -52,6 +65,9 @@ def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code
+    keep(store, project, site_path(site_dir), workspace.readings.input_digests, read_besides(workspace),
+         content_folders(workspace), workspace.project.ruleset, options,
+         Said(len(built.warnings), tuple(str(folder) for folder in built.folders)))
     for folder in built.folders:
         print(f"built {folder}")
     return EXIT_OK

@@ -23,17 +23,18 @@ both ways after an edit of each kind).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
 from validator.catalogs.po import RULES_DOMAIN, catalog_path
+from validator.content.mkdocs_config import config_chain
 from validator.resultcache import core_digest, digest, fingerprint
 from validator.site.previews import referrers
 from validator.site.reads import PageReads
 from validator.site.sections import guide_path
+from validator.site.uptodate import site_files
 from validator.store import Store
 from validator.workspace import Workspace
 
@@ -89,16 +90,33 @@ def frame_digest(workspace: Workspace, code: str, config: Mapping[str, object], 
     inputs = sorted((name, value) for name, value in workspace.readings.input_digests.items() if name not in varying)
     outline = tuple((chapter.id, tuple((rule.id, rule.aliases) for rule in chapter.rules))
                     for chapter in workspace.rulebook.chapters)
-    guides: list[tuple[str, bytes | None]] = []
-    for language in project.languages:
-        path = guide_path(workspace, language.code)
-        try:
-            guides.append((language.code, path.read_bytes()))
-        except OSError:
-            guides.append((language.code, None))
+    besides = tuple((workspace.shown(path), _bytes(path)) for path in read_besides(workspace))
     fixed = {name: value for name, value in config.items() if name not in ("docs_dir", "site_dir")}
     return digest("frame", fingerprint(), core_digest(project.ruleset), _versions(), code, tuple(inputs), outline,
-                  tuple(guides), repr(fixed), epoch)
+                  besides, repr(fixed), epoch)
+
+
+def read_besides(workspace: Workspace) -> tuple[Path, ...]:
+    """What a build reads besides the inputs the load read: each language's
+    translator's guide, and the MkDocs configuration with every file it inherits."""
+    project = workspace.project
+    chain = config_chain(workspace.root / project.mkdocs_config, project.mkdocs_config, workspace.root)
+    return (*(guide_path(workspace, language.code) for language in project.languages),
+            *(config.path for config in chain))
+
+
+def content_folders(workspace: Workspace) -> tuple[Path, ...]:
+    """The folders whose files a load reads by their names (a chapter, an optional
+    file or catalogue added there is read by the next load)."""
+    content = workspace.root / workspace.project.content_dir
+    return (content, content / "rules", content / "guide")
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def varying_inputs(workspace: Workspace) -> frozenset[str]:
@@ -160,17 +178,6 @@ class Frame:
         return stale
 
 
-def folder_files(folder: Path) -> dict[str, FileState]:
-    """Every file under ``folder`` (links as links), by its path within it."""
-    found: dict[str, FileState] = {}
-    for directory, _folders, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(directory, name)
-            state = os.lstat(path)
-            found[os.path.relpath(path, folder)] = (state.st_size, state.st_mtime_ns, state.st_ino)
-    return found
-
-
 def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | None:
     """The record of ``code``'s folder in the site at ``target``, when the store keeps
     one and the folder is still exactly as that build left it."""
@@ -182,7 +189,7 @@ def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | 
     if not isinstance(language, LanguageRecord):
         return None
     try:
-        unchanged = folder_files(target / code) == language.files
+        unchanged = site_files(target / code) == language.files
     except OSError:
         return None
     return language if unchanged else None
@@ -194,5 +201,5 @@ def keep_record(store: Store, target: Path, languages: Mapping[str, tuple[bytes,
     bucket = store.bucket(_bucket_name(target))
     if bucket is None:
         return
-    bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, units, folder_files(target / code))
+    bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, units, site_files(target / code))
                                         for code, (frame, units) in languages.items()}))
