@@ -23,9 +23,11 @@ HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results.json"
 PAGE = HERE.parent / "manual" / "docs" / "developers" / "performance.md"
 
-MEASURES = ("build", "build-one-job", "bare", "static-i18n", "check", "check-edit", "preview")
-RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
-          "memory_one_job_over_bare", "preview_seconds")
+MEASURES = ("build", "build-one-job", "rebuild-none", "rebuild-edit", "bare", "static-i18n", "check", "check-edit",
+            "preview")
+RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build",
+          "rebuild_edit_over_build", "rebuild_none_over_build", "memory_over_bare", "memory_one_job_over_bare",
+          "preview_seconds")
 CORE = ("volley_ms", "icepool_over_volley")
 """The rules core: milliseconds for the exact distribution of a 60-shot volley at a
 character on a monstrous mount (hit, rider or monster, wound, save), and icepool's
@@ -57,6 +59,8 @@ TARGETS = (
     Target("mkdocs-static-i18n takes at least twice as long as a build", "static_i18n_over_build", 2.0, False),
     Target("a check after an edit takes at most 0.05 of a build", "check_edit_over_build", 0.05, True),
     Target("the first check takes at most 0.05 of a build", "check_over_build", 0.05, True),
+    Target("a build after a one-rule edit takes at most 0.10 of a cold build", "rebuild_edit_over_build", 0.10, True),
+    Target("a build with nothing changed takes at most 0.05 of a cold build", "rebuild_none_over_build", 0.05, True),
     Target("a build needs at most 1.5 times the memory of bare MkDocs", "memory_over_bare", 1.5, True),
     Target("so does a build in one process (`--jobs 1`)", "memory_one_job_over_bare", 1.5, True),
     Target("the exact 60-shot volley takes under 10 ms", "volley_ms", 10.0, True),

@@ -24,6 +24,11 @@ command in a fresh process, with its peak memory (the whole process tree's):
   an editor's check.  Every other command runs with the book's kept results removed
   first, so the build is measured cold, as MkDocs and static-i18n are (the search's
   lemmas, kept beside them, stay: see the manual's page on the built site);
+- ``rebuild-none``: ``validator build`` again into the site of the cold build, nothing
+  changed (see the manual's page on the pipeline: Incremental builds);
+- ``rebuild-edit``: ``validator build`` again into that site after a one-rule edit: the
+  rule's title of ``check-edit`` and its Spanish title, each with a word new to the
+  search's dictionaries;
 - ``preview``: ``validator serve``: seconds from saving a rule's title in a YAML file,
   and then a title in a catalogue, to the served page showing it (the larger counts).
 
@@ -289,15 +294,24 @@ def edit_rule_title(project: Path, mark: str) -> str:
     return chapter_id
 
 
-def edit_spanish_title(project: Path, chapter_id: str, mark: str) -> None:
-    """Append ``mark`` to the chapter's title in the Spanish catalogue, as a translator would."""
+def edit_spanish_title(project: Path, entry_id: str, mark: str) -> None:
+    """Append ``mark`` to the title of ``entry_id`` (a chapter, a rule) in the Spanish
+    catalogue, as a translator would."""
     catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
     po = catalogue.read_text(encoding="utf-8")
-    entry = re.compile(rf'(msgctxt "{re.escape(chapter_id)}#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"')
+    entry = re.compile(rf'(msgctxt "{re.escape(entry_id)}#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"')
     edited, count = entry.subn(rf'\1\2 {mark}"', po, count=1)
     if count != 1:
-        raise SystemExit(f"no one-line Spanish title for {chapter_id} in {catalogue}")
+        raise SystemExit(f"no one-line Spanish title for {entry_id} in {catalogue}")
     catalogue.write_text(edited, encoding="utf-8")
+
+
+def first_rule(project: Path) -> str:
+    """The id of the first rule of the first chapter file (the one :func:`edit_rule_title` edits)."""
+    path, _chapter_id = first_chapter(project)
+    match = re.search(r"^  - id:\s*([a-z0-9/-]+)", path.read_text(encoding="utf-8"), re.MULTILINE)
+    assert match is not None
+    return match.group(1)
 
 
 def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
@@ -331,17 +345,19 @@ def measure_preview(project: Path, folder: Path) -> tuple[float, float, int]:
 
 # --- one size -----------------------------------------------------------------------------------
 
-def check_after_edit(project: Path, validator: list[str], attempt: int) -> Measure:
-    """``validator check`` with what the check before it kept, after an edit of a rule's
-    title (YAML) and of a chapter's title (Spanish catalogue); the files are put back
-    after it (a build of new words would first read the search's dictionaries)."""
+def after_edit(project: Path, command: list[str], attempt: int, one_rule: bool = False) -> Measure:
+    """``command`` with what the run before it kept, after an edit of a rule's title
+    (YAML) and of its chapter's title in the Spanish catalogue, or with ``one_rule``,
+    of that rule's own Spanish title (a chapter's title is in the navigation of every
+    page); the files are put back after it.  The words added are new each round."""
     chapter_file, _ = first_chapter(project)
     catalogue = project / "locales" / "es" / "LC_MESSAGES" / "rules.po"
     originals = {path: path.read_bytes() for path in (chapter_file, catalogue)}
     mark = "".join(chr(ord("a") + int(digit)) for digit in str(attempt))  # a number would be a lint error
     try:
-        edit_spanish_title(project, edit_rule_title(project, f"Edited{mark}"), f"Editado{mark}")
-        return run_measured([*validator, "check"])
+        chapter_id = edit_rule_title(project, f"Edited{mark}")
+        edit_spanish_title(project, first_rule(project) if one_rule else chapter_id, f"Editado{mark}")
+        return run_measured(command)
     finally:
         for path, data in originals.items():
             path.write_bytes(data)
@@ -393,12 +409,19 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
             if not {"check", "check-edit"} <= skip:
                 samples.setdefault("check", []).append(cold([*validator, "check"]))  # its results stay
             if "check-edit" not in skip:
-                samples.setdefault("check-edit", []).append(check_after_edit(project, validator, attempt))
+                samples.setdefault("check-edit", []).append(after_edit(project, [*validator, "check"], attempt))
             for name, options in (("build", []), ("build-one-job", ["--jobs", "1"])):
                 if name not in skip:
                     site = folder / f"site-{attempt}"
-                    samples.setdefault(name, []).append(cold([*validator, *options, "build", "--site-dir",
-                                                              str(site)]))
+                    build = [*validator, *options, "build", "--site-dir", str(site)]
+                    samples.setdefault(name, []).append(cold(build))
+                    if name == "build" and "rebuild-none" not in skip:
+                        samples.setdefault("rebuild-none", []).append(run_measured(build))
+                    if name == "build" and "rebuild-edit" not in skip:
+                        # Words new to the dictionaries each round: the attempts after the
+                        # check's edit (its own words are then known).
+                        samples.setdefault("rebuild-edit", []).append(after_edit(project, build, attempt + repeat,
+                                                                                 one_rule=True))
                     shutil.rmtree(site)
             if "bare" not in skip:
                 for language, config in configs.items():
@@ -436,6 +459,8 @@ def measure_size(rules: int, repeat: int, skip: set[str], cache: Path, source: P
         "static_i18n_over_build": ratio(seconds.get("static-i18n"), build),
         "check_over_build": ratio(seconds.get("check"), build),
         "check_edit_over_build": ratio(seconds.get("check-edit"), build),
+        "rebuild_edit_over_build": ratio(seconds.get("rebuild-edit"), build),
+        "rebuild_none_over_build": ratio(seconds.get("rebuild-none"), build),
         "memory_over_bare": memory_over_bare("build"),
         "memory_one_job_over_bare": memory_over_bare("build-one-job"),
         "preview_seconds": seconds.get("preview"),

@@ -17,7 +17,7 @@ every core (:mod:`validator.parallel`), as many at once as the command's
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -37,7 +37,7 @@ from validator.site.build import (
     write_language_site,
     write_root_index,
 )
-from validator.site.incremental import BookState, Frame, UnitRecord, earlier_language, frame_digest, keep_record
+from validator.site.incremental import BookState, Frame, LanguageMade, earlier_language, frame_digest, keep_record
 from validator.site.opendata import write_open_data
 from validator.site.output import Staging, check_site_dir, finish, project_inputs, staging, swap
 from validator.site.pages import page_units
@@ -92,7 +92,6 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
     store = store or Store()
     target = check_site_dir(site_dir, workspace.root, project_inputs(workspace.root, workspace.project))
     epoch = build_epoch()
-    prepare_shared(workspace)
     book = BookState.of(workspace)
     with staging(target) as staged:
         status = translation_status(workspace)
@@ -107,13 +106,17 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         # A language whose earlier site holds is made from it, in one job.
         renders: dict[str, Job[object]] = {}
         builds: list[Job[object]] = []
+        earlier = {code: earlier_language(store, target, code) for code in codes}
+        kept = {code: record for code, record in earlier.items()
+                if record is not None and record.frame == frames[code].digest}
+        if len(kept) < len(codes):
+            prepare_shared(workspace)  # for the languages built whole, each in its own process
         for code in codes:
-            frame, earlier = frames[code], earlier_language(store, target, code)
-            if earlier is not None and earlier.frame == frame.digest:
+            frame, record = frames[code], kept.get(code)
+            if record is not None:
                 renders[code] = Job(f"pages of {code}", partial(
                     update_language, workspace, report, status, code, target / code, staged.pages,
-                    staged.site / code, forms, store, frame, earlier.units,
-                    frame.stale(page_units(workspace), earlier)))
+                    staged.site / code, forms, store, frame, record, frame.stale(page_units(workspace), record)))
             else:
                 renders[code] = Job(f"pages of {code}", partial(
                     render_language, workspace, report, status, code, staged.pages, staged.site / code, forms,
@@ -125,21 +128,21 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
             Job(f"lint of {part or 'the English text'}", partial(lint_part, workspace, part, store))
             for part in reversed(lint_parts(workspace))]
         findings: list[Finding] = []
-        units: dict[str, Mapping[str, UnitRecord]] = {}
+        made: dict[str, LanguageMade] = {}
         try:
             for job, result in run_jobs([*renders.values(), *builds, open_data, *lint], store.workers):
                 if job in lint:
                     findings.extend(cast(list[Finding], result))
                 for code, render in renders.items():
                     if job is render:
-                        units[code] = cast(dict[str, UnitRecord], result)
+                        made[code] = cast(LanguageMade, result)
         except ProblemsFound as found:
             raise ProblemsFound([*by_severity(findings)[0], *found.problems]) from None
         lint_errors, warnings = by_severity(findings) if lint else ((), report.warnings)
         if lint_errors:
             raise ChecksFailed(lint_errors, warnings)
         publish(workspace, report, staged, target, epoch, open_data=False)
-    keep_record(store, target, {code: (frames[code].digest, units[code]) for code in codes})
+    keep_record(store, target, {code: (frames[code].digest, made[code]) for code in codes})
     return Built([target / code.code for code in workspace.project.languages if language in (None, code.code)],
                  warnings)
 

@@ -18,8 +18,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import chapter_files, generate  # noqa: E402
 from performance import PAGE, RESULTS, render  # noqa: E402
 
-RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build", "memory_over_bare",
-          "memory_one_job_over_bare", "preview_seconds")
+RATIOS = ("build_over_bare", "static_i18n_over_build", "check_over_build", "check_edit_over_build",
+          "rebuild_edit_over_build", "rebuild_none_over_build", "memory_over_bare", "memory_one_job_over_bare",
+          "preview_seconds")
 
 
 def test_a_generated_book_has_the_rules_asked_for_and_passes_the_check(tmp_path: Path) -> None:

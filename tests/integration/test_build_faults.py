@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import copy_project
 
+from validator.resultcache import cache_folder
 from validator.site import output
 from validator.site.output import MARKER
 
@@ -33,6 +34,7 @@ from pathlib import Path
 
 from validator.cli import run
 from validator import pipeline as build
+from validator.resultcache import cache_folder
 from validator.site import output
 
 point = sys.argv.pop(1)
@@ -114,6 +116,11 @@ class Built:
     before: dict[str, bytes]
 
     def run(self, *, pause: str | None = None) -> subprocess.Popen[str]:
+        # Each build here goes through its stages: the record that would let one with
+        # nothing changed end at once (validator.site.uptodate) is forgotten first.
+        kept = cache_folder(self.root)
+        for record in kept.glob("uptodate-*") if kept is not None else ():
+            record.unlink()
         environment = {**os.environ, "TMPDIR": str(self.scratch)}
         environment.pop("SOURCE_DATE_EPOCH", None)
         command = [sys.executable, "-c", PAUSING, pause] if pause else [sys.executable, "-m", "validator"]

@@ -28,7 +28,7 @@ def test_a_lemma_found_once_is_read_from_the_cache_afterwards(cache: Path, monke
     def unavailable(word: str, lang: str) -> str:
         raise AssertionError(f"the dictionary was read for {word!r}")
 
-    monkeypatch.setattr(simplemma, "lemmatize", unavailable)
+    monkeypatch.setattr(lemmas.Lemmas, "_looked_up", lambda self, word: unavailable(word, self.code))
     assert lemmas.Lemmas("pl", cache).lemma("jeźdźcem") == "jeździec"
     with pytest.raises(AssertionError):
         lemmas.Lemmas("pl", cache).lemma("potwora")  # not kept: looked up (here, refused)
@@ -65,3 +65,49 @@ def test_an_unwritable_cache_or_none_at_all_changes_nothing(tmp_path: Path, monk
         assert store.lemmas is None
     with opened(tmp_path / "book", keeps_results=False, no_cache=False, workers=1) as store:
         assert store.lemmas == tmp_path / "cache"
+
+
+NEW_WORDS = {"pl": ["jeźdźcami", "postaciom", "Żołnierzy", "bohaterowie", "całego", "xyzzyq", "strzelaniu"],
+             "es": ["caballeros", "desafío", "editadob", "héroes", "jinetes", "disparando"],
+             "en": ["characters", "heroes", "editedb", "rode", "shooting"]}
+
+
+def test_a_new_word_is_found_through_the_kept_index_as_in_the_whole_dictionary(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first new word of a language makes the index; later ones, in any process,
+    read it and decode only a few records, never the whole dictionary."""
+    for code, words in NEW_WORDS.items():
+        assert [lemmas.Lemmas(code, cache).lemma(word) for word in words] == \
+            [simplemma.lemmatize(word, lang=code) for word in words]
+        assert (cache / f"lemma-index-{code}-simplemma-{simplemma.__version__}.bin").is_file()
+
+    def whole(data: bytes) -> None:
+        raise AssertionError("the whole dictionary was decoded")
+
+    monkeypatch.setattr(lemmas.BlockIndex, "of", whole)
+    for code, words in NEW_WORDS.items():
+        assert [lemmas.Lemmas(code, cache).lemma(word) for word in words] == \
+            [simplemma.lemmatize(word, lang=code) for word in words]
+
+
+def test_the_comparison_fails_with_restart_points_one_record_off(cache: Path) -> None:
+    """The test above can fail: an index whose restart points are shifted by one
+    record finds other lemmas (or none) for some words."""
+    from simplemma.strategies.dictionaries.dictionary_factory import _read_decompressed
+
+    good = lemmas.BlockIndex.of(_read_decompressed("es"))
+    shifted = lemmas.BlockIndex([good.firsts[0], *good.firsts[:-1]], good.offsets, good.keys, good.values)
+    name = f"lemma-index-es-simplemma-{simplemma.__version__}.bin"
+    cache.mkdir(mode=0o700)
+    (cache / name).write_bytes(shifted.to_bytes())
+    words = [word for words in NEW_WORDS.values() for word in words]
+    found = [lemmas.Lemmas("es", cache).lemma(word) for word in words]
+    assert found != [simplemma.lemmatize(word, lang="es") for word in words]
+
+
+def test_a_damaged_index_is_made_again(cache: Path) -> None:
+    name = f"lemma-index-pl-simplemma-{simplemma.__version__}.bin"
+    cache.mkdir(mode=0o700)
+    (cache / name).write_bytes(b"VLIX1 not an index")
+    assert lemmas.Lemmas("pl", cache).lemma("jeźdźcami") == simplemma.lemmatize("jeźdźcami", lang="pl")
+    assert lemmas.BlockIndex.from_bytes((cache / name).read_bytes()) is not None

@@ -29,7 +29,7 @@ from validator.problems import Problem, ProblemsFound
 from validator.site.editorview import editor_switch
 from validator.site.handwritten import NAME as HANDWRITTEN_PLUGIN
 from validator.site.handwritten import HandwrittenPages
-from validator.site.incremental import Frame, UnitRecord
+from validator.site.incremental import Frame, LanguageMade, ReadMemo
 from validator.site.material import interface_words, permalink_title, with_permalink_title
 from validator.site.output import (
     is_marked,
@@ -39,7 +39,7 @@ from validator.site.prerendered import PAGES_PLUGIN, PrerenderedExtension, Prere
 from validator.site.previews import write_previews
 from validator.site.reads import Reads
 from validator.site.scheme import palette_stylesheet, scheme_switch
-from validator.site.search import TermForms, write_index
+from validator.site.search import IndexRow, TermForms, write_index
 from validator.site.written import NAME as FORGET_PLUGIN
 from validator.site.written import ForgetWrittenPages
 from validator.store import Store
@@ -99,10 +99,11 @@ def language_parts(workspace: Workspace, parts: list[Path]) -> dict[str, Path]:
 
 def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
                docs: Path, forms: TermForms | None = None, store: Store | None = None,
-               frame: Frame | None = None) -> dict[str, UnitRecord]:
+               frame: Frame | None = None) -> LanguageMade:
     """Everything MkDocs reads for one language: the rendered pages and the site's
     assets (``forms``: see :func:`validator.site.search.build_index`); returns what each
-    unit of pages read, keyed in ``frame`` (see :mod:`validator.site.incremental`)."""
+    unit of pages read and each rule's row of the search index, keyed in ``frame``
+    (see :mod:`validator.site.incremental`)."""
     docs.mkdir()
     records = {}
     for unit, pages, reads in render_units(workspace, report, code, status, reads=Reads() if frame else None):
@@ -111,9 +112,10 @@ def write_docs(workspace: Workspace, report: CheckReport, status: dict[str, list
         if frame is not None and reads is not None:
             records[unit] = frame.record(reads)
     shutil.copytree(ASSETS, docs / "assets" / "validator")
-    write_index(workspace, code, docs / "assets" / "validator", forms, store)
+    rows: ReadMemo[IndexRow] | None = None if frame is None else ReadMemo(frame, {})
+    write_index(workspace, code, docs / "assets" / "validator", forms, store, rows)
     write_previews(workspace, code, docs / "assets" / "validator")
-    return records
+    return LanguageMade(records, {} if rows is None else rows.kept)
 
 
 def write_config(workspace: Workspace, code: str, docs: Path, output: Path, config_path: Path) -> Path:
@@ -140,13 +142,13 @@ def config_text(config: dict[str, object]) -> str:
 
 def render_language(workspace: Workspace, report: CheckReport, status: dict[str, list[GroupStatus]], code: str,
                     scratch: Path, output: Path, forms: TermForms, store: Store, frame: Frame | None = None
-                    ) -> dict[str, UnitRecord]:
+                    ) -> LanguageMade:
     """One language's pages and the MkDocs configuration that builds them into ``output``,
     written under ``scratch``; returns what each unit of pages read (see :func:`write_docs`)."""
     docs = scratch / code
-    records = write_docs(workspace, report, status, code, docs, forms, store, frame)
+    made = write_docs(workspace, report, status, code, docs, forms, store, frame)
     write_config(workspace, code, docs, output, scratch / f"mkdocs-{code}.yml")
-    return records
+    return made
 
 
 def write_language_site(workspace: Workspace, code: str, scratch: Path) -> None:

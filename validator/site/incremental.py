@@ -23,20 +23,23 @@ both ways after an edit of each kind).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from validator.catalogs.po import RULES_DOMAIN, catalog_path
 from validator.content.mkdocs_config import config_chain
 from validator.resultcache import core_digest, digest, fingerprint
 from validator.site.previews import referrers
-from validator.site.reads import PageReads
+from validator.site.reads import PageReads, Reads
 from validator.site.sections import guide_path
 from validator.site.uptodate import site_files
 from validator.store import Store
 from validator.workspace import Workspace
+
+T = TypeVar("T")
 
 
 def _bucket_name(target: Path) -> str:
@@ -44,6 +47,8 @@ def _bucket_name(target: Path) -> str:
     that building another folder (one per language in CI, a copy to compare) never
     pushes out this one's."""
     return f"site-{digest(str(target)).hex()[:24]}"
+
+
 RENDERERS = ("mkdocs", "mkdocs-material", "Markdown", "pymdown-extensions", "Jinja2", "MarkupSafe", "Babel")
 """The libraries whose versions a page's HTML depends on besides this package's code."""
 
@@ -53,20 +58,36 @@ FileState = tuple[int, int, int]
 
 @dataclass(frozen=True)
 class UnitRecord:
+    """What a unit of pages read, and the key those reads gave when it was rendered."""
+
     key: bytes
     reads: PageReads
 
 
 @dataclass(frozen=True)
 class LanguageRecord:
+    """A language's folder of a site, as the build that swapped it in left it."""
+
     frame: bytes
     units: Mapping[str, UnitRecord]
+    rows: Mapping[str, Kept[Any]]
+    """Each rule's row of the search index (see :func:`validator.site.search.build_index`)."""
     files: Mapping[str, FileState]
     """Path within the language's folder -> its state once the build swapped it in."""
 
 
 @dataclass(frozen=True)
+class LanguageMade:
+    """What a language's job made that the next build of the site reads."""
+
+    units: Mapping[str, UnitRecord]
+    rows: Mapping[str, Kept[Any]]
+
+
+@dataclass(frozen=True)
 class SiteRecord:
+    """The record of one site folder: each language's."""
+
     languages: Mapping[str, LanguageRecord]
 
 
@@ -178,6 +199,38 @@ class Frame:
         return stale
 
 
+@dataclass(frozen=True)
+class Kept(Generic[T]):
+    """A value made with what it read, and the key those reads gave."""
+
+    key: bytes
+    reads: PageReads
+    value: T
+
+
+@dataclass
+class ReadMemo(Generic[T]):
+    """Values of one language kept from its last build (``earlier``), each made again
+    only when what it read changed; those made or kept go to ``kept``, for the next."""
+
+    frame: Frame
+    earlier: Mapping[str, Kept[T]]
+    kept: dict[str, Kept[T]] = field(default_factory=dict)
+    reads: Reads = field(default_factory=Reads)
+    """What the stand-ins note, given to the maker of the values."""
+
+    def value(self, name: str, make: Callable[[], T]) -> T:
+        """The value ``name`` kept, or ``make()``'s (what it reads noted in :attr:`reads`)."""
+        found = self.earlier.get(name)
+        if found is None or self.frame.book.key(self.frame.digest, found.reads) != found.key:
+            self.reads.taken()
+            value = make()
+            reads = self.reads.taken()
+            found = Kept(self.frame.book.key(self.frame.digest, reads), reads, value)
+        self.kept[name] = found
+        return found.value
+
+
 def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | None:
     """The record of ``code``'s folder in the site at ``target``, when the store keeps
     one and the folder is still exactly as that build left it."""
@@ -195,11 +248,11 @@ def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | 
     return language if unchanged else None
 
 
-def keep_record(store: Store, target: Path, languages: Mapping[str, tuple[bytes, Mapping[str, UnitRecord]]]) -> None:
+def keep_record(store: Store, target: Path, languages: Mapping[str, tuple[bytes, LanguageMade]]) -> None:
     """Keep the record of the site just swapped in at ``target``: per language, its
-    frame and units, and its files as they are now."""
+    frame, units and index rows, and its files as they are now."""
     bucket = store.bucket(_bucket_name(target))
     if bucket is None:
         return
-    bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, units, site_files(target / code))
-                                        for code, (frame, units) in languages.items()}))
+    bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, made.units, made.rows, site_files(target / code))
+                                        for code, (frame, made) in languages.items()}))

@@ -17,6 +17,7 @@ more, never leave a page stale.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
@@ -100,7 +101,9 @@ class ReadCatalog:
         self.source_language = catalog.source_language
 
     def translate(self, context: str, english: str) -> Translation:
-        self._reads.entries.add((self.language, context))
+        # Interned: the reads are kept between builds, and a context many units read is
+        # then pickled once.
+        self._reads.entries.add((self.language, sys.intern(context)))
         return self._catalog.translate(context, english)
 
     def __getattr__(self, name: str) -> Any:

@@ -52,21 +52,26 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar, cast
 
 import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
 
 from validator.catalogs.po import interface_translations
-from validator.content.model import Inflection
+from validator.checks.run import CheckReport
+from validator.content.loader import Rulebook
+from validator.content.model import Chapter, Inflection, Rule
 from validator.content.tokens import Token, split
 from validator.derived import kept_function
 from validator.site.faq import group_title
+from validator.site.incremental import ReadMemo
 from validator.site.lemmas import Lemmas, lemmatizes
 from validator.site.markdown import html_page
+from validator.site.reads import read_through
 from validator.site.scriptdata import write_global
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.store import Store
@@ -240,7 +245,8 @@ class IndexBuilder:
 
     analyzer: Analyzer
     forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    entries: list[Entry] = field(default_factory=list)
+    rows: list[list[str | float]] = field(default_factory=list)
+    """Each entry, serialised once complete."""
 
     def add_text(self, entry: Entry, text: str, weight: int = 1, cap: int | None = None,
                  analyzer: Analyzer | None = None) -> None:
@@ -269,7 +275,7 @@ class IndexBuilder:
                 if form != key and form.startswith(key) and len(form) - len(key) <= 5:
                     endings[form[len(key):]] += 1
         suffixes = sorted((ending for ending, count in endings.items() if count >= 2), key=lambda s: (-len(s), s))
-        return {"lang": self.analyzer.code, "entries": [entry.serialise() for entry in self.entries],
+        return {"lang": self.analyzer.code, "entries": self.rows,
                 "forms": forms, "suffixes": suffixes}
 
 
@@ -277,53 +283,49 @@ TermForms = dict[tuple[str, str], set[str]]
 """(glossary term id, language) -> the term's declined forms in that language."""
 
 
+U = TypeVar("U")
+
+IndexRow = tuple[list[str | float], dict[str, frozenset[str]]]
+"""A rule's row of the index, and the word forms it adds (see :func:`build_index`)."""
+
+
 def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
-                store: Store | None = None) -> dict[str, object]:
+                store: Store | None = None, memo: ReadMemo[IndexRow] | None = None) -> dict[str, object]:
     """The search index of one language: rules first, then glossary terms; ``forms``,
     :func:`term_forms` of the workspace when made already (a build makes it once, before
-    its page jobs: it walks every text of every language); the lemmas ``store`` keeps."""
-    rulebook = workspace.rulebook
-    renderers = {language.code: TextRenderer(rulebook, workspace.rule_catalogs[language.code], language)
-                 for language in workspace.project.languages}
-    renderer = renderers[code]
+    its page jobs: it walks every text of every language); the lemmas ``store`` keeps;
+    each rule's row as ``memo`` keeps it from the last build, made again only when what
+    it read changed (see :mod:`validator.site.incremental`)."""
     analyzers = Analyzers((store or Store()).lemmas)
     builder = IndexBuilder(analyzers[code])
-    source_languages = {source.id: source.language for source in rulebook.sources.sources}
-    for chapter in rulebook.chapters:
-        chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
+    read = workspace
+    if memo is not None:
+        read = read_through(workspace, CheckReport((), ()), {}, {}, memo.reads)[0]
+    renderers = {language.code: TextRenderer(read.rulebook, read.rule_catalogs[language.code], language)
+                 for language in workspace.project.languages}
+    # Equal forms and keys of different rows made one object: the rows are kept between
+    # builds, and pickled each form once, the record is a fraction of the size.
+    table: dict[object, object] = {}
+
+    def shared(value: U) -> U:
+        return cast(U, table.setdefault(value, value))
+
+    for chapter in workspace.rulebook.chapters:
         for rule in chapter.rules:
-            title = renderer.plain(f"{rule.id}#title", rule.title)
-            entry = Entry(rule.id, f"{html_page(chapter_page(chapter.id))}#{anchor(rule.id)}", title, chapter_title)
-            builder.add_text(entry, title, TITLE_WEIGHT)
-            body = " ".join([renderer.plain(f"{rule.id}#text", rule.text),
-                             *(renderer.plain(f"{rule.id}#example.{example.id}", example.text)
-                               for example in rule.examples)])
-            builder.add_text(entry, body, cap=TEXT_CAP)
-            builder.add_text(entry, chapter_title)
-            # The headings of the sources it is written from, which the players of that
-            # edition know it by, in the source's language.
-            for citation in rule.cite:
-                if citation.section and citation.source in source_languages:
-                    builder.add_text(entry, citation.section, OTHER_TITLE_WEIGHT, cap=1,
-                                     analyzer=analyzers[source_languages[citation.source]])
-            for other, other_renderer in renderers.items():
-                # All of a language's names in one text, so that a word they share counts once.
-                names = " ".join(rule.also_called.get(other, ()))
-                if other == code:
-                    builder.add_text(entry, names, RULE_ALIAS_WEIGHT, cap=1)
-                else:
-                    builder.add_text(entry, f"{other_renderer.plain(f'{rule.id}#title', rule.title)} {names}",
-                                     OTHER_TITLE_WEIGHT, cap=1, analyzer=analyzers[other])
-            for rule_id in (rule.id, *rule.aliases):
-                builder.add_whole(entry, rule_id, ID_WEIGHT)
-            # Dice as every language writes them (3d8 and 3k6 where a page shows 3W8): a
-            # player types the letter of his own edition, or of the one he learnt first.
-            for dice in sorted({piece.argument for text in (rule.text, *(e.text for e in rule.examples))
-                                for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
-                for written in sorted({dice.lower(), *(rulebook.project.dice.written(dice, other).lower()
-                                                       for other in renderers)}):
-                    builder.add_whole(entry, written, 1)
-            builder.entries.append(entry)
+            def make(chapter: Chapter = chapter, rule: Rule = rule) -> IndexRow:
+                # The rule's own chapter is read through the stand-in too: its file is part of the key.
+                rule_builder = IndexBuilder(builder.analyzer)
+                entry = _rule_entry(rule_builder, read.rulebook.chapter_of(rule.id), rule, code, renderers,
+                                    analyzers, read.rulebook)
+                return entry.serialise(), {shared(form): shared(frozenset(keys))
+                                           for form, keys in rule_builder.forms.items()}
+
+            row, rule_forms = make() if memo is None else memo.value(rule.id, make)
+            builder.rows.append(row)
+            for form, keys in rule_forms.items():
+                builder.forms[form].update(keys)
+    rulebook = workspace.rulebook
+    renderer = renderers[code]
     # Translators: The heading of the glossary's terms among the search results.
     glossary_title = interface_translations(workspace.ui_catalogs.get(code)).gettext("Glossary")
     used_forms = term_forms(workspace) if forms is None else forms
@@ -344,7 +346,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
             declined = " ".join(sorted(used_forms.get((term.id, other), ())))
             builder.add_text(entry, declined, OTHER_LANGUAGE_WEIGHT, cap=1, analyzer=analyzer)
         builder.add_text(entry, renderer.plain(f"glossary/{term.id}#definition", term.definition), cap=TEXT_CAP)
-        builder.entries.append(entry)
+        builder.rows.append(entry.serialise())
     # Official answers (docs/faq.yml), after the rules and terms they explain.
     interface = interface_translations(workspace.ui_catalogs.get(code))
     for answer in rulebook.faq.faq:
@@ -356,10 +358,50 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
                                           *(renderer.plain(f"{answer.subject}#example.{example.id}", example.text)
                                             for example in answer.examples)]), cap=TEXT_CAP)
         builder.add_whole(entry, answer.subject, ID_WEIGHT)
-        builder.entries.append(entry)
+        builder.rows.append(entry.serialise())
     for analyzer in analyzers.values():
         analyzer.save()
     return builder.serialise()
+
+
+def _rule_entry(builder: IndexBuilder, chapter: Chapter, rule: Rule, code: str,
+                renderers: Mapping[str, TextRenderer], analyzers: Analyzers, rulebook: Rulebook) -> Entry:
+    """A rule's entry of the index of ``code``, its word forms added to ``builder``."""
+    renderer = renderers[code]
+    source_languages = {source.id: source.language for source in rulebook.sources.sources}
+    chapter_title = renderer.plain(f"{chapter.id}#title", chapter.chapter.title)
+    title = renderer.plain(f"{rule.id}#title", rule.title)
+    entry = Entry(rule.id, f"{html_page(chapter_page(chapter.id))}#{anchor(rule.id)}", title, chapter_title)
+    builder.add_text(entry, title, TITLE_WEIGHT)
+    body = " ".join([renderer.plain(f"{rule.id}#text", rule.text),
+                     *(renderer.plain(f"{rule.id}#example.{example.id}", example.text)
+                       for example in rule.examples)])
+    builder.add_text(entry, body, cap=TEXT_CAP)
+    builder.add_text(entry, chapter_title)
+    # The headings of the sources it is written from, which the players of that
+    # edition know it by, in the source's language.
+    for citation in rule.cite:
+        if citation.section and citation.source in source_languages:
+            builder.add_text(entry, citation.section, OTHER_TITLE_WEIGHT, cap=1,
+                             analyzer=analyzers[source_languages[citation.source]])
+    for other, other_renderer in renderers.items():
+        # All of a language's names in one text, so that a word they share counts once.
+        names = " ".join(rule.also_called.get(other, ()))
+        if other == code:
+            builder.add_text(entry, names, RULE_ALIAS_WEIGHT, cap=1)
+        else:
+            builder.add_text(entry, f"{other_renderer.plain(f'{rule.id}#title', rule.title)} {names}",
+                             OTHER_TITLE_WEIGHT, cap=1, analyzer=analyzers[other])
+    for rule_id in (rule.id, *rule.aliases):
+        builder.add_whole(entry, rule_id, ID_WEIGHT)
+    # Dice as every language writes them (3d8 and 3k6 where a page shows 3W8): a
+    # player types the letter of his own edition, or of the one he learnt first.
+    for dice in sorted({piece.argument for text in (rule.text, *(e.text for e in rule.examples))
+                        for piece in split(text) if isinstance(piece, Token) and piece.kind == "dice"}):
+        for written in sorted({dice.lower(), *(rulebook.project.dice.written(dice, other).lower()
+                                               for other in renderers)}):
+            builder.add_whole(entry, written, 1)
+    return entry
 
 
 def term_forms(workspace: Workspace) -> TermForms:
@@ -385,8 +427,8 @@ def term_forms(workspace: Workspace) -> TermForms:
 
 
 def write_index(workspace: Workspace, code: str, folder: Path, forms: TermForms | None = None,
-                store: Store | None = None) -> Path:
+                store: Store | None = None, memo: ReadMemo[IndexRow] | None = None) -> Path:
     """Write the language's index as a script that assigns ``window.validatorSearchIndex``
-    (``forms`` and ``store``: see :func:`build_index`)."""
-    index = build_index(workspace, code, forms, store)
+    (``forms``, ``store`` and ``memo``: see :func:`build_index`)."""
+    index = build_index(workspace, code, forms, store, memo)
     return write_global(folder / INDEX_FILE, GLOBAL, index)

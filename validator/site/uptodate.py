@@ -3,7 +3,7 @@
 After each build the store keeps, per site folder, every input the load read (by the
 digest of its bytes), the names in each folder holding one (a file added there, a
 new chapter or catalogue, may be read by the next load), the code that built it,
-the options and ``SOURCE_DATE_EPOCH`` it was built with, the number of translation
+the options, ``SOURCE_DATE_EPOCH`` and umask it was built with, the number of translation
 warnings it said, and every file of the site as the build left it.  A build whose
 inputs, code, options and site are all still so has nothing to do: it says what the
 last one said without loading the book (incremental builds, for when something
@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from validator.resultcache import core_digest, digest, fingerprint
@@ -32,10 +32,19 @@ def _bucket_name(target: Path) -> str:
 
 @dataclass(frozen=True)
 class Options:
-    """What a build was asked for, besides its inputs."""
+    """What a build was asked for, besides its inputs: the language, the date
+    (``SOURCE_DATE_EPOCH``), and the umask, which the site's modes follow."""
 
     language: str | None
     epoch: int | None
+    umask: int = field(default_factory=lambda: current_umask())
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it, and put back at once)."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def _code(ruleset: str) -> bytes:
