@@ -112,7 +112,7 @@ NOT_CACHES = {
     "api/trace.py:FUNCTIONS",  # the traced functions, registered as a rules core is imported
     # The tables the manual's caching page names: each as large as the project.
     "content/inputcache.py:_kept", "content/inputcache.py:_prepared", "content/inputcache.py:_read",
-    "content/model.py:_FIELDS_GIVEN", "content/yamlsource.py:_recorded",
+    "content/model.py:_FIELDS_GIVEN",
 }
 """The engine's module-level tables, each of which is not a cache, and why (a constant
 is written as one that cannot change: a tuple, a frozenset, a MappingProxyType)."""

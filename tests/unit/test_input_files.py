@@ -175,3 +175,35 @@ def test_a_limit_out_of_range_is_refused_at_its_line(tmp_path: Path, written: st
         _book(tmp_path, 10, written + "\n")
     [problem] = found.value.problems
     assert (problem.file, problem.line) == ("rulebook.yml", 5), problem
+
+
+def test_two_threads_loading_at_once_each_record_their_own_reads(tmp_path: Path) -> None:
+    """The preview loads the book in two threads at once: the quick update of a save
+    and the background build.  A load's reads are its own, whatever the other does
+    meanwhile (a load whose reads went to the other's record failed with a KeyError)."""
+    import threading
+
+    from validator.content.yamlsource import reads_recorded
+
+    for name in ("first.yml", "second.yml", "other.yml"):
+        (tmp_path / name).write_text("a: 1\n", encoding="utf-8")
+    entered, left = threading.Event(), threading.Event()
+    found: dict[str, set[str]] = {}
+
+    def other() -> None:
+        with reads_recorded() as read:
+            entered.set()
+            read_input(tmp_path / "other.yml", "other.yml")
+            left.wait(5)
+        found["other"] = set(read)
+
+    with reads_recorded() as read:
+        read_input(tmp_path / "first.yml", "first.yml")
+        thread = threading.Thread(target=other)
+        thread.start()
+        assert entered.wait(5)
+        read_input(tmp_path / "second.yml", "second.yml")  # while the other thread records its own
+        left.set()
+        thread.join(5)
+        found["this"] = set(read)
+    assert found == {"this": {"first.yml", "second.yml"}, "other": {"other.yml"}}

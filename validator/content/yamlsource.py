@@ -17,6 +17,7 @@ import stat
 import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -44,19 +45,23 @@ def read_yaml(path: Path, shown_as: str) -> Any:
     return parse_yaml(decode_utf8(read_input(path, shown_as), shown_as), shown_as)
 
 
-_recorded: dict[str, bytes] | None = None
+_RECORDED: ContextVar[dict[str, bytes] | None] = ContextVar("recorded", default=None)
+"""The reads being recorded in this thread: the preview loads the book in two threads
+at once (the quick update of a save, the inputs of the background build), and each
+load records its own reads."""
 
 
 @contextlib.contextmanager
 def reads_recorded() -> Iterator[dict[str, bytes]]:
-    """Every input file read inside (by :func:`read_input`), as shown -> the bytes read:
-    what a result made of whole files is kept by (see :class:`validator.workspace.Workspace`)."""
-    global _recorded
-    earlier, _recorded = _recorded, {}
+    """Every input file read inside (by :func:`read_input`) in this thread, as shown ->
+    the bytes read: what a result made of whole files is kept by (see
+    :class:`validator.workspace.Workspace`)."""
+    recorded: dict[str, bytes] = {}
+    token = _RECORDED.set(recorded)
     try:
-        yield _recorded
+        yield recorded
     finally:
-        _recorded = earlier
+        _RECORDED.reset(token)
 
 
 def present(path: Path) -> bool:
@@ -87,8 +92,9 @@ def read_input(path: Path, shown_as: str, limit: SizeLimit | None = None) -> byt
     except OSError as error:
         raise ProblemsFound([Problem(shown_as, 0, "", f"the file cannot be read ({error.strerror or error})",
                                      "check the file and the disk")]) from None
-    if _recorded is not None:
-        _recorded[shown_as] = data
+    recorded = _RECORDED.get()
+    if recorded is not None:
+        recorded[shown_as] = data
     return data
 
 
