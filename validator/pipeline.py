@@ -37,7 +37,15 @@ from validator.site.build import (
     write_language_site,
     write_root_index,
 )
-from validator.site.incremental import BookState, Frame, LanguageMade, earlier_language, frame_digest, keep_record
+from validator.site.incremental import (
+    BookState,
+    Frame,
+    LanguageMade,
+    book_frame,
+    earlier_language,
+    frame_digest,
+    keep_record,
+)
 from validator.site.opendata import write_open_data
 from validator.site.output import Staging, check_site_dir, finish, project_inputs, staging, swap
 from validator.site.pages import page_units
@@ -97,8 +105,9 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         status = translation_status(workspace)
         forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
-        frames = {code: Frame(frame_digest(workspace, code, mkdocs_config(workspace, code, staged.pages, target),
-                                           epoch), book) for code in codes}
+        shared = book_frame(workspace, epoch)
+        frames = {code: Frame(frame_digest(shared, code, mkdocs_config(workspace, code, staged.pages, target)), book)
+                  for code in codes}
 
         # Rendering a language's pages and building them with MkDocs are jobs of their own,
         # of even size, started first; the open data and the lint's parts, smaller, come

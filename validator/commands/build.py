@@ -40,7 +40,7 @@ def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
         return error.exit_code
     if said is not None:
         # Nothing the site was built from changed, and it is as the build left it.
-        report_warnings(range(said.warnings))
+        report_warnings(said.warnings)
         print("\n".join(f"built {folder}" for folder in said.built))
         return EXIT_OK
     # The pages read the compact catalogues: the parsed ones are let go (see
@@ -58,10 +58,10 @@ def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
         try:
             built = check_and_build(workspace, site_dir, arguments.language, store)
         except ChecksFailed as failed:
-            report_warnings(failed.warnings)
+            report_warnings(len(failed.warnings))
             refuse_on_problems(failed.problems, "built")
             raise
-        report_warnings(built.warnings)
+        report_warnings(len(built.warnings))
     except OutputError as error:
         print(error.line, file=sys.stderr)
         return error.exit_code

@@ -28,7 +28,7 @@ def run(project: Path, arguments: argparse.Namespace, store: Store) -> int:
             print(f"validator: error: --examples {path}: {wrong}", file=sys.stderr)
             return EXIT_USAGE
     report = check_workspace(load_workspace(project, store=store), arguments.examples, store=store)
-    report_warnings(report.warnings)
+    report_warnings(len(report.warnings))
     if not report.ok:
         raise ProblemsFound(report.problems)
     print(f"{len(report.runs)} worked examples verified against the rules core; no problems.")

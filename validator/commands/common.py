@@ -48,9 +48,10 @@ def report(found: ProblemsFound) -> None:
     print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
 
 
-def report_warnings(warnings: Sequence[object]) -> None:
-    if warnings:
-        print(f"{len(warnings)} translation warning{'s' if len(warnings) != 1 else ''} "
+def report_warnings(count: int) -> None:
+    """The one line of a check or build that found ``count`` translation warnings."""
+    if count:
+        print(f"{count} translation warning{'s' if count != 1 else ''} "
               "(validator lint lists them).", file=sys.stderr)
 
 

@@ -2,7 +2,7 @@
 
 Each build keeps, with the command's store, a :class:`SiteRecord` of the site it wrote:
 per language, the *frame* every page of the language depends on (see
-:func:`frame_digest`), what each unit of pages read (:mod:`validator.site.reads`) with
+:func:`book_frame`, :func:`frame_digest`), what each unit of pages read (:mod:`validator.site.reads`) with
 the key those reads gave, and every file of the language's folder as it was left.
 
 The next build of the same folder renders a language again in whole only when its
@@ -101,20 +101,25 @@ def _versions() -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def frame_digest(workspace: Workspace, code: str, config: Mapping[str, object], epoch: int | None) -> bytes:
-    """What every page of language ``code`` depends on (see the module's text):
-    ``config`` is its MkDocs configuration, whose folders are left out (a build
-    writes to a new scratch folder each time); ``epoch``, the build's date
-    (``SOURCE_DATE_EPOCH``), which MkDocs writes in the sitemap."""
-    project = workspace.project
+def book_frame(workspace: Workspace, epoch: int | None) -> bytes:
+    """What every page of every language depends on (see the module's text), made once
+    per build; ``epoch``, the build's date (``SOURCE_DATE_EPOCH``), which MkDocs writes
+    in the sitemap."""
     varying = varying_inputs(workspace)
     inputs = sorted((name, value) for name, value in workspace.readings.input_digests.items() if name not in varying)
     outline = tuple((chapter.id, tuple((rule.id, rule.aliases) for rule in chapter.rules))
                     for chapter in workspace.rulebook.chapters)
     besides = tuple((workspace.shown(path), _bytes(path)) for path in read_besides(workspace))
+    return digest("frame", fingerprint(), core_digest(workspace.project.ruleset), _versions(), tuple(inputs),
+                  outline, besides, epoch)
+
+
+def frame_digest(book: bytes, code: str, config: Mapping[str, object]) -> bytes:
+    """The frame of language ``code``: the ``book``'s (:func:`book_frame`) and the
+    language's MkDocs ``config``, whose folders are left out (a build writes to a new
+    scratch folder each time)."""
     fixed = {name: value for name, value in config.items() if name not in ("docs_dir", "site_dir")}
-    return digest("frame", fingerprint(), core_digest(project.ruleset), _versions(), code, tuple(inputs), outline,
-                  besides, repr(fixed), epoch)
+    return digest(book, code, repr(fixed))
 
 
 def read_besides(workspace: Workspace) -> tuple[Path, ...]:
@@ -184,6 +189,10 @@ class Frame:
     digest: bytes
     book: BookState
 
+    def holds(self, key: bytes, reads: PageReads) -> bool:
+        """Whether what was made with ``reads`` and keyed ``key`` still holds in this book."""
+        return self.book.key(self.digest, reads) == key
+
     def record(self, reads: PageReads) -> UnitRecord:
         """The record of a unit just rendered with ``reads``."""
         return UnitRecord(self.book.key(self.digest, reads), reads)
@@ -194,7 +203,7 @@ class Frame:
         stale = []
         for unit in units:
             kept = earlier.units.get(unit)
-            if kept is None or self.book.key(self.digest, kept.reads) != kept.key:
+            if kept is None or not self.holds(kept.key, kept.reads):
                 stale.append(unit)
         return stale
 
@@ -222,11 +231,12 @@ class ReadMemo(Generic[T]):
     def value(self, name: str, make: Callable[[], T]) -> T:
         """The value ``name`` kept, or ``make()``'s (what it reads noted in :attr:`reads`)."""
         found = self.earlier.get(name)
-        if found is None or self.frame.book.key(self.frame.digest, found.reads) != found.key:
+        if found is None or not self.frame.holds(found.key, found.reads):
             self.reads.taken()
             value = make()
             reads = self.reads.taken()
-            found = Kept(self.frame.book.key(self.frame.digest, reads), reads, value)
+            record = self.frame.record(reads)
+            found = Kept(record.key, reads, value)
         self.kept[name] = found
         return found.value
 

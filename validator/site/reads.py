@@ -188,11 +188,16 @@ def read_through(workspace: Workspace, report: CheckReport, referrers: Mapping[s
                  status: T, reads: Reads) -> tuple[Workspace, CheckReport, Mapping[str, tuple[str, ...]], T]:
     """The workspace, report, referrers and translation status a page's view is given,
     noting in ``reads`` what each page reads of them."""
+    return (read_workspace(workspace, reads), cast(CheckReport, ReadReport(report, workspace.rulebook, reads)),
+            ReadReferrers(referrers, reads), cast(T, ReadWhole(cast(Mapping[str, Any], status), reads)))
+
+
+def read_workspace(workspace: Workspace, reads: Reads) -> Workspace:
+    """The workspace with its rulebook and rule catalogues read through stand-ins."""
     rulebook = cast(Rulebook, ReadRulebook(workspace.rulebook, reads))
     catalogs = {code: cast(RuleCatalog, ReadCatalog(catalog, reads))
                 for code, catalog in workspace.rule_catalogs.items()}
     noted = replace(workspace, rulebook=rulebook, rule_catalogs=catalogs)
     if "ruleset" in workspace.__dict__:  # the rules core already imported and prepared, not made again
         noted.__dict__["ruleset"] = workspace.ruleset
-    return (noted, cast(CheckReport, ReadReport(report, workspace.rulebook, reads)),
-            ReadReferrers(referrers, reads), cast(T, ReadWhole(cast(Mapping[str, Any], status), reads)))
+    return noted

@@ -62,7 +62,6 @@ import snowballstemmer  # type: ignore[import-untyped]
 from babel import Locale
 
 from validator.catalogs.po import interface_translations
-from validator.checks.run import CheckReport
 from validator.content.loader import Rulebook
 from validator.content.model import Chapter, Inflection, Rule
 from validator.content.tokens import Token, split
@@ -71,7 +70,7 @@ from validator.site.faq import group_title
 from validator.site.incremental import ReadMemo
 from validator.site.lemmas import Lemmas, lemmatizes
 from validator.site.markdown import html_page
-from validator.site.reads import read_through
+from validator.site.reads import read_workspace
 from validator.site.scriptdata import write_global
 from validator.site.text import GLOSSARY_PAGE, TextRenderer, anchor, chapter_page
 from validator.store import Store
@@ -300,7 +299,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
     builder = IndexBuilder(analyzers[code])
     read = workspace
     if memo is not None:
-        read = read_through(workspace, CheckReport((), ()), {}, {}, memo.reads)[0]
+        read = read_workspace(workspace, memo.reads)
     renderers = {language.code: TextRenderer(read.rulebook, read.rule_catalogs[language.code], language)
                  for language in workspace.project.languages}
     # Equal forms and keys of different rows made one object: the rows are kept between

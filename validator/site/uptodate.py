@@ -14,12 +14,12 @@ The record is plain data, so that reading it imports nothing of the build.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from validator.content.inputcache import digest_of
 from validator.resultcache import core_digest, digest, fingerprint
 from validator.store import Store
 
@@ -52,8 +52,9 @@ def _code(ruleset: str) -> bytes:
 
 
 def _file_digest(path: Path) -> bytes | None:
+    """The digest the load knows the file's bytes by (see :func:`digest_of`)."""
     try:
-        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+        return digest_of(path.read_bytes())
     except OSError:
         return None
 
