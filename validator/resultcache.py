@@ -186,8 +186,8 @@ class Bucket:
         header = FORMAT + b"\n" + self._fingerprint + b"\n"
         if data is None or not data.startswith(header):
             return {}
-        try:
-            entries = pickle.loads(data[len(header):])
+        try:  # a view, not a copy: the file can be the size of a large book's catalogue
+            entries = pickle.loads(memoryview(data)[len(header):])
         except Exception:  # a damaged or foreign file is only a result not kept
             return {}
         if not isinstance(entries, dict):
@@ -212,7 +212,7 @@ def _sealed(value: object, fingerprint: bytes) -> bytes | None:
 
 def _unsealed(sealed: bytes, fingerprint: bytes) -> object | None:
     """The result :func:`_sealed` made, or None for bytes it did not make with this code."""
-    seal, data = sealed[:_SEAL], sealed[_SEAL:]
+    seal, data = sealed[:_SEAL], memoryview(sealed)[_SEAL:]  # a view: no copy of a large result
     if not hmac.compare_digest(seal, hashlib.blake2b(data, digest_size=_SEAL, key=fingerprint[:64]).digest()):
         return None
     try:

@@ -116,3 +116,38 @@ def test_each_input_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     chapters = [f"docs/rules/{path.name}" for path in (ROOT / "docs" / "rules").glob("*.yml")]
     assert set(chapters) <= set(reads) and "locales/es/LC_MESSAGES/rules.po" in reads
     assert sorted(reads) == sorted(set(reads))
+
+
+def test_what_was_kept_is_known_by_its_digest_without_opening_it(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the load, each kept input is asked only whether its bytes are those kept:
+    what was made of it is opened once, by the load, and not before while every
+    other input's is held too (the load's peak memory).  An edited file is made again."""
+    from validator.resultcache import ResultCache
+
+    def store() -> Store:
+        return Store(ResultCache(tmp_path, "book", b"f" * 32), workers=2)
+
+    first = store()
+    assert inputcache.made_from(first, "k", "a", b"one", lambda: ("made", "one")) == ("made", "one")
+    assert first.results is not None
+    first.results.save()
+    opened: list[object] = []
+    original = inputcache.resultcache._unsealed
+
+    def unsealing(sealed: bytes, fingerprint: bytes) -> object | None:
+        value = original(sealed, fingerprint)
+        opened.append(value)
+        return value
+
+    monkeypatch.setattr(inputcache.resultcache, "_unsealed", unsealing)
+    second = store()
+    made_elsewhere = [inputcache.Wanted("k", "a", b"one", lambda: ("made", "again"))]
+    with inputcache.prepared(made_elsewhere, second):
+        assert opened == [(inputcache.digest_of(b"one"),)]  # the digest alone
+        assert inputcache.made_from(second, "k", "a", b"one", lambda: ("made", "again")) == ("made", "one")
+    opened.clear()
+    edited = store()
+    with inputcache.prepared([inputcache.Wanted("k", "a", b"two", lambda: ("made", "two"))], edited):
+        assert opened == [(inputcache.digest_of(b"one"),)]
+        assert inputcache.made_from(edited, "k", "a", b"two", lambda: ("made", "here")) == ("made", "here")

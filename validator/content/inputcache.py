@@ -51,6 +51,8 @@ def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callabl
     entry = _entry(kept, key)
     try:
         if entry is not None and entry[0] == digest:
+            if isinstance(kept, resultcache.Bucket) and kept.get(_digest_key(key)) != (digest,):
+                kept.put(_digest_key(key), (digest,))  # kept by a version that wrote none
             return cast(T, entry[2])
         made = cast(T | None, _prepared.pop((kind, shown_as, digest), None))
         if made is None and entry is not None and update is not None:
@@ -59,6 +61,7 @@ def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callabl
             made = make()
         if isinstance(kept, resultcache.Bucket):
             kept.put(key, (digest, data, made))
+            kept.put(_digest_key(key), (digest,))
         elif kept is not None:
             kept[key] = (digest, data, made)
         return made
@@ -146,9 +149,23 @@ def input_bytes(path: Path, shown_as: str, limit: SizeLimit | None = None) -> by
 
 
 def _known(item: Wanted, store: Store) -> bool:
-    """Whether ``made_from`` will answer ``item`` from what it kept (or patch it)."""
-    entry = _entry(_store(item.kind, item.shown_as, store), (item.kind, item.shown_as))
-    return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
+    """Whether ``made_from`` will answer ``item`` from what it kept (or patch it).
+    A cache file is asked only for the digest kept beside what was made, and let go:
+    opening what was made of every input at once, while each file's bytes are still
+    held, would double the load's peak memory."""
+    kept = _store(item.kind, item.shown_as, store)
+    key = (item.kind, item.shown_as)
+    if not isinstance(kept, resultcache.Bucket):
+        entry = _entry(kept, key)
+        return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
+    found = kept.get(_digest_key(key))
+    kept.release()
+    return isinstance(found, tuple) and (item.patchable or found == (_read[item.shown_as][1],))
+
+
+def _digest_key(key: tuple[str, str]) -> tuple[str, str, str]:
+    """The key of the digest of the bytes an input's kept entry was made from."""
+    return (*key, "digest")
 
 
 def _balanced(items: list[Wanted], count: int) -> list[list[Wanted]]:
