@@ -216,6 +216,17 @@ def private_result_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
         os.environ[CACHE_VARIABLE] = earlier
 
 
+@pytest.fixture(scope="session", autouse=True)
+def command_memory() -> Iterator[None]:
+    """The values kept in memory (:mod:`validator.derived`) for the stages the tests run
+    in-process, as a command's store keeps them for the stages it runs; one for the
+    session, as a preview's lasts for hours.  A command run in-process makes its own."""
+    from validator.derived import Kept
+
+    with Kept().current():
+        yield
+
+
 @pytest.fixture
 def project(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProjectCopy]:
     """A fresh copy of the bundled project that a test may break; in a module marked

@@ -5,10 +5,14 @@ as a reader never sees them; the rest, text and tooltips, is what a reader reads
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
+from typing import Any
 
 SKIPPED = frozenset({"script", "style", "template", "svg"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
@@ -80,3 +84,24 @@ def machinery_of(rule_ids: Iterable[str], functions: Iterable[object], fields: I
         names |= {qualified, qualified.rsplit(".", 1)[-1]}
     return Machinery(frozenset(rule_ids), frozenset(name for name in names if "_" in name or "." in name),
                      frozenset(name for name in fields if "_" in name))
+
+
+def traced_functions(ruleset: Any) -> dict[str, Callable[..., Any]]:
+    """Every function of the rules core's package that declares the rules it
+    implements (and so is a step of a trace), by its step's key."""
+    from validator.api.citations import rule_ids_of
+    from validator.api.trace import step_key
+
+    packages = {function.__module__.partition(".")[0] for scenario in ruleset.scenarios
+                for function in scenario.implementations}
+    found: dict[str, Callable[..., Any]] = {}
+    for package_name in sorted(packages):
+        package = importlib.import_module(package_name)
+        names = [package_name, *(module.name for module in pkgutil.walk_packages(
+            getattr(package, "__path__", []), package_name + "."))]
+        for name in names:
+            for value in vars(importlib.import_module(name)).values():
+                if callable(value) and rule_ids_of(value):
+                    function = inspect.unwrap(value)
+                    found[step_key(function)] = function
+    return found

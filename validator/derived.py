@@ -1,8 +1,8 @@
-"""Every value this process keeps in memory to save work, owned by one object.
+"""The values a command keeps in memory to save work, owned by its store.
 
 Two kinds of memory make a second run fast, and this module holds the one kept in
-the process; :mod:`validator.resultcache` holds the one kept on disk between runs.
-Both keep a result by what it was made from, never by a name alone:
+memory; :mod:`validator.resultcache` holds the one kept on disk between runs.  Both
+keep a result by what it was made from, never by a name alone:
 
 - a value derived from an input object (a glossary's terms sorted, its recognisers,
   the templates with a catalogue's words, a chart's series of a rules core) is kept
@@ -16,10 +16,14 @@ Both keep a result by what it was made from, never by a name alone:
 
 Each kind of value and each function keeps a bounded number of entries, the least
 recently used going first, so ``validator serve``, which runs for hours and reads
-the project again after each save, holds no more than a build.  :data:`KEPT` owns
-them all: :meth:`Kept.clear` drops everything, and :meth:`Kept.off` makes every
-value afresh, which is how a build without any cache is made (``--no-cache``), to
-show that the caches change nothing but the time (``tests/integration/test_derived.py``).
+the project again after each save, holds no more than a build.
+
+A :class:`Kept` belongs to a command's :class:`~validator.store.Store`, and holds
+values only while the command has made it the current one (:meth:`Kept.current`):
+a context variable, so that it is the command's (and its forked jobs'), never the
+process's.  With none current, or a store that keeps nothing (``--no-cache``), every
+value is made afresh, which shows that the memory changes nothing but the time
+(``tests/integration/test_derived.py``).
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ import contextlib
 import functools
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
+from contextvars import ContextVar
 from typing import Any, ParamSpec, TypeVar, cast
 
 T = TypeVar("T")
@@ -41,20 +47,27 @@ the few readings of a file an edit leaves in use."""
 
 
 class Kept:
-    """The values kept in memory by this process, per kind, each kind bounded."""
+    """The values kept in memory for one command, per kind, each kind bounded."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
         self._kinds: dict[str, OrderedDict[tuple[int, int, Hashable], tuple[object, object, object]]] = {}
-        self._functions: list[Any] = []
+        self._functions: dict[Callable[..., Any], Any] = {}
         self._lock = threading.Lock()
         """The preview renders in two threads: one entry's use and another's eviction
         must not interleave (``make`` runs outside it)."""
-        self.enabled = True
+        self.enabled = enabled
         if hasattr(os, "register_at_fork"):  # a job forked while another thread held the lock gets its own
-            os.register_at_fork(after_in_child=self._new_lock)
+            os.register_at_fork(after_in_child=functools.partial(_new_lock, weakref.ref(self)))
 
-    def _new_lock(self) -> None:
-        self._lock = threading.Lock()
+    @contextlib.contextmanager
+    def current(self) -> Iterator[Kept]:
+        """Make this the memory that :func:`derived` and the :func:`kept_function` use
+        inside (in this thread, and in the processes it forks)."""
+        token = _CURRENT.set(self)
+        try:
+            yield self
+        finally:
+            _CURRENT.reset(token)
 
     def derived(self, kind: str, source: object, make: Callable[[], T], detail: Hashable = None,
                 limit: int = LIMIT, also: object = None) -> T:
@@ -78,58 +91,53 @@ class Kept:
                 entries.popitem(last=False)
         return made
 
-    def function(self, limit: int) -> Callable[[Callable[P, T]], Callable[P, T]]:
-        """A decorator: the function's answers kept by its arguments, at most ``limit``."""
-
-        def decorate(function: Callable[P, T]) -> Callable[P, T]:
-            kept = functools.lru_cache(maxsize=limit)(function)
-            self._functions.append(kept)
-            cached = cast(Callable[P, T], kept)
-
-            @functools.wraps(function)
-            def answer(*args: P.args, **kwargs: P.kwargs) -> T:
-                return cached(*args, **kwargs) if self.enabled else function(*args, **kwargs)
-
-            answer.cache_clear = kept.cache_clear  # type: ignore[attr-defined]  # as lru_cache's own
-            answer.cache_info = kept.cache_info  # type: ignore[attr-defined]
-            return answer
-
-        return decorate
+    def answer(self, function: Callable[..., T], limit: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+        """``function(*args, **kwargs)``, or its answer kept from before (at most
+        ``limit`` answers of the function, the least recently used going first)."""
+        if not self.enabled:
+            return function(*args, **kwargs)
+        cached = self._functions.get(function)
+        if cached is None:
+            with self._lock:
+                cached = self._functions.setdefault(function, functools.lru_cache(maxsize=limit)(function))
+        return cast(T, cached(*args, **kwargs))
 
     def sizes(self) -> dict[str, int]:
         """How many entries each kind and each function holds now."""
         sizes = {kind: len(entries) for kind, entries in self._kinds.items()}
-        sizes.update((function.__qualname__, function.cache_info().currsize) for function in self._functions)
+        sizes.update((function.__qualname__, cached.cache_info().currsize)
+                     for function, cached in self._functions.items())
         return sizes
 
-    def clear(self) -> None:
-        """Drop every value kept."""
-        with self._lock:
-            self._kinds.clear()
-        for function in self._functions:
-            function.cache_clear()
 
-    @contextlib.contextmanager
-    def off(self) -> Iterator[None]:
-        """Make every value afresh inside (and keep none)."""
-        earlier, self.enabled = self.enabled, False
-        self.clear()
-        try:
-            yield
-        finally:
-            self.enabled = earlier
+_CURRENT: ContextVar[Kept | None] = ContextVar("kept", default=None)
 
 
-KEPT = Kept()
-"""The process's one owner of the values kept in memory."""
+def _new_lock(reference: weakref.ref[Kept]) -> None:
+    """A new lock for the memory ``reference`` names, if it is still in use: the hook of a
+    forked process, which holds no memory alive (a command's ends with the command)."""
+    kept = reference()
+    if kept is not None:
+        kept._lock = threading.Lock()
 
 
 def derived(kind: str, source: object, make: Callable[[], T], detail: Hashable = None, limit: int = LIMIT,
             also: object = None) -> T:
-    """:meth:`Kept.derived` of :data:`KEPT`."""
-    return KEPT.derived(kind, source, make, detail, limit, also)
+    """:meth:`Kept.derived` of the current memory; ``make()`` when there is none."""
+    kept = _CURRENT.get()
+    return make() if kept is None else kept.derived(kind, source, make, detail, limit, also)
 
 
 def kept_function(limit: int) -> Callable[[Callable[P, T]], Callable[P, T]]:
-    """:meth:`Kept.function` of :data:`KEPT`."""
-    return KEPT.function(limit)
+    """A decorator: the function's answers kept by its arguments in the current memory,
+    at most ``limit`` (see :meth:`Kept.answer`); made afresh when there is none."""
+
+    def decorate(function: Callable[P, T]) -> Callable[P, T]:
+        @functools.wraps(function)
+        def answer(*args: P.args, **kwargs: P.kwargs) -> T:
+            kept = _CURRENT.get()
+            return function(*args, **kwargs) if kept is None else kept.answer(function, limit, args, kwargs)
+
+        return answer
+
+    return decorate

@@ -105,7 +105,7 @@ def build_sites(workspace: Workspace, report: CheckReport, site_dir: Path,
         status = translation_status(workspace)
         forms = term_forms(workspace)
         codes = [code.code for code in workspace.project.languages if language in (None, code.code)]
-        shared = book_frame(workspace, epoch)
+        shared = book_frame(workspace, epoch, store)
         frames = {code: Frame(frame_digest(shared, code, mkdocs_config(workspace, code, staged.pages, target)), book)
                   for code in codes}
 

@@ -40,7 +40,6 @@ Inside the folder no symbolic link is followed, for reading, writing or deleting
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import hmac
 import os
@@ -52,7 +51,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from validator import cachefiles
-from validator.derived import kept_function
 
 CACHE_VARIABLE = "VALIDATOR_CACHE_DIR"
 FORMAT = b"validator-results-1"
@@ -231,6 +229,11 @@ class ResultCache:
         self._buckets: dict[str, Bucket] = {}
 
     @property
+    def fingerprint(self) -> bytes:
+        """The code the results were made by (see :func:`fingerprint`)."""
+        return self._fingerprint
+
+    @property
     def folder(self) -> Path:
         return self.root / self.name
 
@@ -372,7 +375,6 @@ def digest(*parts: object) -> bytes:
     return hasher.digest()
 
 
-@functools.cache
 def fingerprint() -> bytes:
     """The code that made the results: this package's files (source, templates,
     assets), Python's version and those of the libraries that parse and validate the
@@ -387,12 +389,12 @@ def fingerprint() -> bytes:
     return hasher.hexdigest().encode()
 
 
-@kept_function(16)
 def core_digest(ruleset: str) -> bytes:
     """The rules core ``ruleset`` (``module:attribute``) names, for the results it
     computes: its name, and its package's files when it lives outside this package
-    (whose files the :func:`fingerprint` covers).  Kept by the name: a process imports
-    a core once, so the files it read then are those of the code it runs."""
+    (whose files the :func:`fingerprint` covers).  A command's store keeps it by the
+    name (:meth:`validator.store.Store.core_digest`): a process imports a core once, so
+    the files it read then are those of the code it runs."""
     hasher = hashlib.blake2b(digest_size=20)
     hasher.update(ruleset.encode("utf-8", "surrogateescape"))
     core = _core_folder(ruleset)

@@ -24,7 +24,6 @@ from typing import Any
 from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer, _timestamp
 
-from validator.content.inputcache import keep_inputs
 from validator.content.project import load_project
 from validator.pipeline import check_and_build
 from validator.problems import ProblemsFound
@@ -149,6 +148,10 @@ class BackgroundBuilds:
             process.terminate()
 
     def _loop(self) -> None:
+        with self.store.memory.current():  # a thread starts with no current memory of its own
+            self._serve_requests()
+
+    def _serve_requests(self) -> None:
         while True:
             with self.condition:
                 self.condition.wait_for(lambda: self.wanted > self.done)
@@ -222,7 +225,7 @@ def serve(project: Path, site_dir: Path, port: int, store: Store) -> int:
         for problem in found.problems:
             print(problem, file=sys.stderr)
         return EXIT_PROBLEMS
-    keep_inputs()
+    store.inputs.keep()
     live = LiveSite(site_dir)
     builds: BackgroundBuilds | None = None
 

@@ -24,7 +24,7 @@ from validator.catalogs.po import (
     catalog_path,
     plural_problems,
 )
-from validator.content.inputcache import Earlier, Wanted, digest_of, digests_of, input_bytes, made_from, prepared
+from validator.content.inputcache import Earlier, Wanted, digests_of, input_bytes, made_from, prepared
 from validator.content.limits import BookLimits, book_limits
 from validator.content.loader import Rulebook, content_files, load_rulebook, model_kind, parse_model
 from validator.content.mkdocs_config import mkdocs_problems
@@ -107,7 +107,7 @@ def read_catalog(store: Store, path: Path, shown_as: str, limit: SizeLimit,
                  edits: dict[str, CatalogEdit] | None = None) -> Catalog:
     """A catalogue (within ``limit``), parsed again only when its bytes changed, and then
     only in the entries that changed; ``edits`` gets which entries those were."""
-    data = input_bytes(path, shown_as, limit)
+    data = input_bytes(store, path, shown_as, limit)
 
     def update(earlier: Earlier[Catalog]) -> Catalog | None:
         try:
@@ -202,7 +202,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
         try:
             catalog = read_catalog(store, path, shown, limit, edits)
             problems.extend(plural_problems(catalog, shown))
-            raw.add(language.code, shown, digest_of(read[shown], shown), catalog, keep_catalogs)
+            raw.add(language.code, shown, store.inputs.digest(read[shown], shown), catalog, keep_catalogs)
             rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
@@ -217,7 +217,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
             labels_shown = labels_path.relative_to(root).as_posix()
             catalog = read_catalog(store, labels_path, labels_shown, limit)
             problems.extend(plural_problems(catalog, labels_shown))
-            raw_labels.add(language.code, labels_shown, digest_of(read[labels_shown], labels_shown), catalog,
+            raw_labels.add(language.code, labels_shown, store.inputs.digest(read[labels_shown], labels_shown), catalog,
                            keep_catalogs)
             labels[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
         except ProblemsFound as found:
@@ -226,7 +226,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
         raise ProblemsFound(problems)
     assert rulebook is not None
     return Workspace(root, project, rulebook, rule_catalogs, ui, labels,
-                     Readings(raw, raw_labels, digests_of(read), edits, ui_sources))
+                     Readings(raw, raw_labels, digests_of(store, read), edits, ui_sources))
 
 
 def _optional_catalog(store: Store, root: Path, path: Path, limit: SizeLimit, problems: list[Problem]

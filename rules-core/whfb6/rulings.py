@@ -7,7 +7,9 @@ example can be run under it and show what the disagreement changes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Literal
 
 MountHitAllocation = Literal["random", "character"]
@@ -70,7 +72,7 @@ class Rulings:
 
 ADOPTED = Rulings()
 
-VARIANTS: dict[str, Rulings] = {
+VARIANTS: Mapping[str, Rulings] = MappingProxyType({
     "spanish-faq-hits-to-character": replace(ADOPTED, mount_hit_allocation="character"),
     "polish-summary-no-charging-out": replace(ADOPTED, character_may_charge_out_of_unit=False),
     "english-rulebook-impact-hits-on-monstrous-mount": replace(ADOPTED, impact_hits_on_mount="monstrous-mount"),
@@ -80,4 +82,4 @@ VARIANTS: dict[str, Rulings] = {
     "polish-summary-look-out-sir-any-size": replace(ADOPTED, look_out_sir_similar_size_only=False),
     "spanish-compilation-one-chariot-character": replace(ADOPTED, chariot_unit_joiners="one-chariot-character"),
     "direwolf-mount-psychology-movement-only": replace(ADOPTED, mount_psychology_movement_only=True),
-}
+})

@@ -8,8 +8,10 @@ function names the rule ids it implements; the rule text lives in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from validator.api import Counted, ProfileValue, WholeDistance, implements
 from whfb6.rulings import ADOPTED, Rulings
@@ -49,10 +51,10 @@ class JoinBar(StrEnum):
     UNIT_ENGAGED = "unit-engaged"
 
 
-CLOSED_UNIT_KINDS: dict[UnitKind, JoinBar] = {
+CLOSED_UNIT_KINDS: Mapping[UnitKind, JoinBar] = MappingProxyType({
     UnitKind.FLYING: JoinBar.FLYING_UNIT,
     UnitKind.LONE_MONSTER: JoinBar.LONE_MONSTER,
-}
+})
 """Units no character may ever join, whatever he rides (even if he flies himself)."""
 
 MAX_CHARIOT_CHARACTERS_PER_CHARIOT_UNIT = 1

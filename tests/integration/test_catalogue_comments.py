@@ -12,8 +12,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from conftest import ROOT, copy_project
+from player_pages import traced_functions
 
-from validator.api.trace import FUNCTIONS
 from validator.catalogs import interface
 from validator.catalogs.extract import TOKEN_COMMENT
 from validator.cli import main
@@ -77,7 +77,7 @@ def test_every_label_names_the_scenario_or_the_core_function_it_comes_from(root:
     names a scenario of the rules core, or one of its functions, where it is used."""
     ruleset = load_rules_core(root, load_project(root))
     owners = ([f"the scenario '{scenario.name}'" for scenario in ruleset.scenarios]
-              + [f"the core function {key}" for key in FUNCTIONS])
+              + [f"the core function {key}" for key in traced_functions(ruleset)])
     template = _read(root / "locales" / "labels.pot")
     unnamed = [str(message.context) for message in template
                if message.id and not any(owner in _said(message.auto_comments) for owner in owners)]

@@ -6,12 +6,13 @@ switched off is the same site, byte for byte, as a cached one."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ProjectCopy
 
 from validator.checks.run import check_workspace
-from validator.derived import KEPT, Kept, derived
+from validator.derived import Kept, derived, kept_function
 from validator.resultcache import CACHE_VARIABLE
 from validator.site.pages import iter_pages
 from validator.workspace import load_workspace
@@ -25,11 +26,17 @@ def test_kept_for_the_same_object_and_made_again_for_another() -> None:
         return name.upper()
 
     first, second = ["a"], ["a"]  # equal, not the same
-    assert derived("test kind", first, lambda: make("first")) == "FIRST"
-    assert derived("test kind", first, lambda: make("again")) == "FIRST"
-    assert derived("test kind", second, lambda: make("second")) == "SECOND"
-    assert derived("test kind", first, lambda: make("other"), detail="pl") == "OTHER"
+    with Kept().current():
+        assert derived("test kind", first, lambda: make("first")) == "FIRST"
+        assert derived("test kind", first, lambda: make("again")) == "FIRST"
+        assert derived("test kind", second, lambda: make("second")) == "SECOND"
+        assert derived("test kind", first, lambda: make("other"), detail="pl") == "OTHER"
     assert made == ["first", "second", "other"]
+    with Kept().current():  # another command's memory: nothing of the first
+        assert derived("test kind", first, lambda: make("another command")) == "ANOTHER COMMAND"
+    with Kept().current():
+        pass
+    assert derived("test kind", first, lambda: make("none current")) == "NONE CURRENT"
 
 
 def test_the_limit_drops_the_least_recently_used_entry() -> None:
@@ -54,41 +61,24 @@ def test_a_value_made_of_two_objects_is_kept_for_both() -> None:
     assert kept.derived("merged", engine, lambda: "second", also=other) == "second"
 
 
-def test_a_kept_function_is_bounded_cleared_and_switched_off_by_its_owner() -> None:
-    kept = Kept()
+def test_a_kept_function_is_bounded_by_the_current_memory_and_off_in_one_that_keeps_nothing() -> None:
     calls: list[str] = []
 
-    @kept.function(2)
+    @kept_function(2)
     def shout(word: str) -> str:
         calls.append(word)
         return word.upper()
 
-    for word in ("a", "b", "a", "c", "d"):
-        shout(word)
-    assert calls == ["a", "b", "c", "d"] and kept.sizes()["test_a_kept_function_is_bounded_cleared_and_switched_off_"
-                                                          "by_its_owner.<locals>.shout"] == 2
-    with kept.off():
+    with Kept().current() as kept:
+        for word in ("a", "b", "a", "c", "d"):
+            shout(word)
+    assert calls == ["a", "b", "c", "d"] and kept.sizes()["test_a_kept_function_is_bounded_by_the_current_memory_"
+                                                          "and_off_in_one_that_keeps_nothing.<locals>.shout"] == 2
+    shout("d")  # none current
+    with Kept(enabled=False).current() as off:
         shout("d")
-        assert kept.derived("kind", calls, lambda: 1) == 1 and kept.derived("kind", calls, lambda: 2) == 2
-    assert calls[-1] == "d" and len(calls) == 5 and set(kept.sizes().values()) == {0}
-
-
-def test_every_cache_of_the_engine_in_memory_is_owned_by_the_one_object() -> None:
-    """No module keeps its own: a cache outside :data:`KEPT` is neither bounded nor
-    switched off with the others (a constant computed once, with no argument, is not a cache)."""
-    import ast
-
-    package = Path(__file__).resolve().parents[2] / "validator"
-    found = []
-    for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.args.args:
-                for decorator in node.decorator_list:
-                    called = decorator.func if isinstance(decorator, ast.Call) else decorator
-                    name = ast.unparse(called)
-                    if name.split(".")[-1] in {"cache", "lru_cache"}:
-                        found.append(f"{path.name}:{node.lineno}: {node.name}")
-    assert found == []
+        assert derived("kind", calls, lambda: 1) == 1 and derived("kind", calls, lambda: 2) == 2
+    assert calls[-2:] == ["d", "d"] and len(calls) == 6 and off.sizes() == {}
 
 
 def test_a_label_edited_between_two_renders_shows_the_new_words(project: ProjectCopy) -> None:
@@ -107,38 +97,6 @@ def test_a_label_edited_between_two_renders_shows_the_new_words(project: Project
     assert ">jinetes</option>" in after and ">caballería</option>" not in after
 
 
-
-NOT_CACHES = {
-    "api/trace.py:FUNCTIONS",  # the traced functions, registered as a rules core is imported
-    # The tables the manual's caching page names: each as large as the project.
-    "content/inputcache.py:_kept", "content/inputcache.py:_prepared", "content/inputcache.py:_read",
-    "content/model.py:_FIELDS_GIVEN",
-}
-"""The engine's module-level tables, each of which is not a cache, and why (a constant
-is written as one that cannot change: a tuple, a frozenset, a MappingProxyType)."""
-
-
-def test_no_module_keeps_a_table_of_its_own_but_those_named() -> None:
-    """A new module-level dict, list or set is a cache outside :data:`KEPT` until it is
-    shown not to be one: a constant, a registry, or a table as large as the project."""
-    import ast
-
-    package = Path(__file__).resolve().parents[2] / "validator"
-    found = set()
-    for path in sorted(package.rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            target, value = ((node.targets[0], node.value) if isinstance(node, ast.Assign) and len(node.targets) == 1
-                             else (node.target, node.value) if isinstance(node, ast.AnnAssign) else (None, None))
-            if not isinstance(target, ast.Name) or value is None:
-                continue
-            annotation = ast.unparse(node.annotation) if isinstance(node, ast.AnnAssign) else ""
-            made = value.func.id if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else ""
-            if (isinstance(value, (ast.Dict, ast.List, ast.Set)) or made in {"dict", "list", "set", "OrderedDict"}
-                    or annotation.startswith(("dict", "list", "set", "OrderedDict"))):
-                found.add(f"{path.relative_to(package).as_posix()}:{target.id}")
-    assert found == NOT_CACHES
-
-
 def site_files(site: Path) -> dict[str, bytes]:
     return {str(path.relative_to(site)): path.read_bytes() for path in sorted(site.rglob("*")) if path.is_file()}
 
@@ -153,15 +111,25 @@ def test_a_build_without_caches_is_the_cached_build_byte_for_byte(
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.chdir(project.root)
+    memories: list[Kept] = []
+    made_current = Kept.current
+
+    def noted(kept: Kept) -> Any:
+        memories.append(kept)
+        return made_current(kept)
+
+    monkeypatch.setattr(Kept, "current", noted)
     sites = {}
     for run, switch in (("off", ["--no-cache"]), ("cold", []), ("warm", [])):
         site = tmp_path / run
         command = ["--project", str(project.root), "build", "--language", "pl", "--site-dir", str(site), *switch]
         assert main(command) == 0, run
         sites[run] = site_files(site)
+        memory = memories[-1]
+        assert memory.enabled == (run != "off") and any(memory.sizes().values()) == (run != "off"), run
         if run == "off":
-            assert not (tmp_path / "cache").exists() and set(KEPT.sizes().values()) <= {0}
-    assert any(KEPT.sizes().values()) and (tmp_path / "cache").is_dir()
+            assert not (tmp_path / "cache").exists()
+    assert (tmp_path / "cache").is_dir()
     assert len(sites["off"]) > 50 and any(name.endswith(".html") for name in sites["off"])
     assert sites["cold"] == sites["off"]
     assert sites["warm"] == sites["off"]
@@ -204,3 +172,17 @@ def test_a_process_forked_while_another_thread_holds_the_owner_s_lock_can_use_it
         holder.join()
     assert done != 0, "the forked process waited for a lock no thread of its own held"
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_command_s_memory_goes_with_the_command() -> None:
+    """Nothing outside the store holds its memory, the hook of forked processes neither."""
+    import gc
+    import weakref
+
+    kept = Kept()
+    with kept.current():
+        derived("kind", kept, lambda: "a value")
+    reference = weakref.ref(kept)
+    del kept
+    gc.collect()
+    assert reference() is None

@@ -12,7 +12,6 @@ import pytest
 from conftest import ProjectCopy, copy_project
 
 from validator.checks.run import check_workspace
-from validator.content.inputcache import forget_inputs, keep_inputs
 from validator.pipeline import build_sites
 from validator.problems import ProblemsFound
 from validator.site.live import LiveSite
@@ -30,19 +29,18 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> ProjectCopy:
 
 
 @pytest.fixture(scope="module")
-def base(project: ProjectCopy) -> Iterator[None]:
-    keep_inputs()
-    try:
-        yield
-    finally:
-        forget_inputs()
+def base(project: ProjectCopy) -> Store:
+    """The preview's store: what is made of each input is kept in memory across loads."""
+    store = Store()
+    store.inputs.keep()
+    return store
 
 
 @pytest.fixture
-def live(project: ProjectCopy, base: None) -> Iterator[LiveSite]:
+def live(project: ProjectCopy, base: Store) -> Iterator[LiveSite]:
     saved = {path: path.read_bytes() for path in project.root.rglob("*") if path.is_file()
              and path.suffix in {".yml", ".po"} and "site" not in path.relative_to(project.root).parts[:1]}
-    workspace = load_workspace(project.root)
+    workspace = load_workspace(project.root, store=base)
     report = check_workspace(workspace)
     if not (project.root / "site").exists():
         build_sites(workspace, report, project.root / "site")
@@ -66,36 +64,39 @@ def built_alone(project: ProjectCopy, language: str) -> Path:
     return whole / language
 
 
-def test_an_edited_rule_shows_at_once_as_a_whole_build_makes_it(project: ProjectCopy, live: LiveSite) -> None:
+def test_an_edited_rule_shows_at_once_as_a_whole_build_makes_it(project: ProjectCopy, live: LiveSite,
+        base: Store) -> None:
     served = project.root / "site" / "en" / "challenges.html"
     before = served.read_text(encoding="utf-8")
     text = project.read("docs/rules/challenges.yml")
     title = re.search(r"^    title: (.+)$", text, re.MULTILINE)
     assert title is not None
     project.write("docs/rules/challenges.yml", text.replace(title.group(0), title.group(0) + " Zyxwvu", 1))
-    assert live.update(load_workspace(project.root)) == ["en/challenges.md"]
+    assert live.update(load_workspace(project.root, store=base)) == ["en/challenges.md"]
     after = served.read_text(encoding="utf-8")
     assert "Zyxwvu" in after and after != before
     assert after == (built_alone(project, "en") / "challenges.html").read_text(encoding="utf-8")
 
 
-def test_a_renamed_chapter_in_a_catalogue_shows_in_its_language(project: ProjectCopy, live: LiveSite) -> None:
+def test_a_renamed_chapter_in_a_catalogue_shows_in_its_language(project: ProjectCopy, live: LiveSite,
+                                                                 base: Store) -> None:
     po = project.read("locales/es/LC_MESSAGES/rules.po")
     entry = re.compile(r'(msgctxt "chapters#title"\nmsgid "[^\n]*"\nmsgstr ")([^\n]*)"'.replace(
         "chapters", "chariots"))
     assert entry.search(po) is not None
     project.write("locales/es/LC_MESSAGES/rules.po", entry.sub(r'\1\2 Qwerty"', po, count=1))
-    assert live.update(load_workspace(project.root)) == ["es/chariots.md"]
+    assert live.update(load_workspace(project.root, store=base)) == ["es/chariots.md"]
     page = (project.root / "site" / "es" / "chariots.html").read_text(encoding="utf-8")
     assert page.count("Qwerty") >= 2  # the heading and the navigation
     assert page == (built_alone(project, "es") / "chariots.html").read_text(encoding="utf-8")
     # Undone: the page and its navigation show the chapter's title again.
     project.write("locales/es/LC_MESSAGES/rules.po", po)
-    assert live.update(load_workspace(project.root)) == ["es/chariots.md"]
+    assert live.update(load_workspace(project.root, store=base)) == ["es/chariots.md"]
     assert "Qwerty" not in (project.root / "site" / "es" / "chariots.html").read_text(encoding="utf-8")
 
 
-def test_a_wrong_example_keeps_the_page_and_names_the_problem(project: ProjectCopy, live: LiveSite) -> None:
+def test_a_wrong_example_keeps_the_page_and_names_the_problem(project: ProjectCopy, live: LiveSite,
+        base: Store) -> None:
     served = project.root / "site" / "en" / "core-tables.html"
     before = served.read_text(encoding="utf-8")
     text = project.read("docs/rules/core-tables.yml")
@@ -104,17 +105,18 @@ def test_a_wrong_example_keeps_the_page_and_names_the_problem(project: ProjectCo
     assert count == 1
     project.write("docs/rules/core-tables.yml", broken)
     with pytest.raises(ProblemsFound) as raised:
-        live.update(load_workspace(project.root))
+        live.update(load_workspace(project.root, store=base))
     assert raised.value.problems[0].file == "docs/rules/core-tables.yml"
     assert served.read_text(encoding="utf-8") == before
 
 
-def test_an_edit_beyond_chapter_pages_waits_for_the_whole_build(project: ProjectCopy, live: LiveSite) -> None:
+def test_an_edit_beyond_chapter_pages_waits_for_the_whole_build(project: ProjectCopy, live: LiveSite,
+        base: Store) -> None:
     glossary = project.read("docs/glossary.yml")
     edited = re.sub(r"^(    definition: >-?\s*\n?\s*)(\w)", r"\1Edited: \2", glossary, count=1, flags=re.MULTILINE)
     assert edited != glossary
     project.write("docs/glossary.yml", edited)
-    reread = load_workspace(project.root)
+    reread = load_workspace(project.root, store=base)
     assert reread.rulebook.glossary != live.workspace.rulebook.glossary  # type: ignore[union-attr]
     assert live.update(reread) == []
 

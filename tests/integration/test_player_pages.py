@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from player_pages import Machinery, machinery_of, shown_text
+from player_pages import Machinery, machinery_of, shown_text, traced_functions
 
-from validator.api.trace import FUNCTIONS
 from validator.workspace import Workspace
 
 EDITORS_PAGES = ("status.html", "translators.html")
@@ -19,7 +18,8 @@ EDITORS_PAGES = ("status.html", "translators.html")
 def _machinery(workspace: Workspace) -> Machinery:
     rulebook, ruleset = workspace.rulebook, workspace.ruleset
     rule_ids = [rule.id for chapter in rulebook.chapters for rule in chapter.rules]
-    functions = [*FUNCTIONS.values(), *(f for scenario in ruleset.scenarios for f in scenario.implementations)]
+    functions = [*traced_functions(ruleset).values(),
+                 *(f for scenario in ruleset.scenarios for f in scenario.implementations)]
     fields = {name for scenario in ruleset.scenarios
               for name in (*scenario.describe()["inputs"], *scenario.outcome_fields())}
     return machinery_of(rule_ids, functions, fields)

@@ -34,7 +34,8 @@ def counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     alone = load_workspace(ROOT, store=Store(workers=1))
     parsed = counted_parses(monkeypatch)
-    shared = load_workspace(ROOT, store=Store(workers=2))
+    shared_store = Store(workers=2)
+    shared = load_workspace(ROOT, store=shared_store)
     assert parsed == []  # every file was parsed in the other processes
     assert shared.rulebook == alone.rulebook
     for code, catalog in alone.readings.rule_catalogs.items():
@@ -43,7 +44,7 @@ def test_two_cores_load_what_one_loads(monkeypatch: pytest.MonkeyPatch) -> None:
                [(m.id, m.string, m.context, m.lineno, m.previous_id) for m in other]
     shared_report, alone_report = check_workspace(shared), check_workspace(alone)
     assert (shared_report.problems, shared_report.warnings) == (alone_report.problems, alone_report.warnings)
-    assert inputcache._prepared == {}
+    assert shared_store.inputs.loads == {}  # nothing made in advance is held after the load
 
 
 def test_one_core_parses_everything_itself(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -83,8 +84,8 @@ def test_an_input_nobody_asks_for_is_dropped(tmp_path: Path, monkeypatch: pytest
     wanted = [inputcache.Wanted("k", name, name.encode(), lambda name=name: name.upper()) for name in ("a", "b")]
     with inputcache.prepared(wanted, store):
         assert inputcache.made_from(store, "k", "a", b"a", lambda: "made here") == "A"
-        assert len(inputcache._prepared) == 1
-    assert inputcache._prepared == {}
+        assert len(store.inputs.prepared) == 1
+    assert store.inputs.loads == {}
 
 
 def test_a_process_that_dies_leaves_its_share_to_the_load(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,6 +15,7 @@ from conftest import ProjectCopy, Run, Snapshot, break_a_polish_number, copy_pro
 from validator import resultcache
 from validator.checks import lint
 from validator.resultcache import CACHE_VARIABLE, Bucket, cache_folder, core_digest
+from validator.store import Store
 
 
 def cache_of(project: ProjectCopy) -> Path:
@@ -186,11 +187,13 @@ def test_a_rules_core_outside_the_package_is_part_of_its_outcomes_key(tmp_path: 
     (package / "__init__.py").write_text("")
     (package / "rules.py").write_text("RULESET = None\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+    store = Store()
     before = core_digest("clubcore.rules:RULESET")
-    core_digest.cache_clear()
+    assert store.core_digest("clubcore.rules:RULESET") == before
     (package / "rules.py").write_text("RULESET = None  # a rule mended\n")
     assert core_digest("clubcore.rules:RULESET") != before
-    core_digest.cache_clear()
+    assert store.core_digest("clubcore.rules:RULESET") == before  # one command runs one code
+    assert Store().core_digest("clubcore.rules:RULESET") != before
 
 
 def mtimes(project: ProjectCopy) -> dict[str, int]:

@@ -43,14 +43,16 @@ def test_model_is_immutable() -> None:
 
 def test_models_with_the_same_fields_given_share_one_set_of_their_names() -> None:
     """Pydantic makes a set of the fields given for every model, a fifth of the
-    rulebook's memory; the loaded models share one per combination of names."""
+    rulebook's memory; the models of one file share one per combination of names (a
+    table of the file's own, so nothing is held between loads)."""
     rulebook = load_rulebook(ROOT, load_project(ROOT))
-    citations = [citation for rule in rulebook.rules for citation in rule.cite]
-    by_names: dict[frozenset[str], set[int]] = {}
-    for node in [*citations, *(citation.position for citation in citations)]:
-        by_names.setdefault(frozenset(node.model_fields_set), set()).add(id(node.model_fields_set))
+    citations = [(rule.position.file, citation) for rule in rulebook.rules for citation in rule.cite]
+    by_names: dict[tuple[str, frozenset[str]], set[int]] = {}
+    for file, node in [*citations, *((file, citation.position) for file, citation in citations)]:
+        by_names.setdefault((file, frozenset(node.model_fields_set)), set()).add(id(node.model_fields_set))
     assert len(citations) > 50 and all(len(sets) == 1 for sets in by_names.values())
-    without_pages = next(citation for citation in citations if "pages" not in citation.model_fields_set)
+    assert len(by_names) < len(citations) / 2
+    without_pages = next(citation for _file, citation in citations if "pages" not in citation.model_fields_set)
     copied = without_pages.model_copy(update={"pages": "1"})  # pydantic adds to a copy of the set
     assert "pages" in copied.model_fields_set and "pages" not in without_pages.model_fields_set
 

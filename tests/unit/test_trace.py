@@ -180,3 +180,27 @@ def test_every_computed_example_has_steps_official_answers_included(workspace: W
     assert len(computed) > len([e for rule in workspace.rulebook.rules for e in rule.examples])
     for run in computed:
         assert trace_problems(run.trace, known) == [], f"{run.rule_id}#{run.example.id}"
+
+
+def test_a_step_names_the_function_that_made_it_so_its_declared_kinds_can_be_read() -> None:
+    """A page shows a step's arguments by the kinds its function declares: each step of
+    a run finds its function where it is defined; one made inside another finds none."""
+    import importlib
+    import inspect
+
+    from validator.api.citations import implements
+    from validator.api.trace import step_function
+
+    _outcome, steps = RULESET.run_traced("mount-allocate-hits", {"dice": [2, 5]})
+    assert steps
+    for step in steps:
+        module, _, name = step.function.partition(":")
+        assert step_function(step) is inspect.unwrap(getattr(importlib.import_module(module), name)), step.key
+
+    @implements("volley/inner")
+    def inner() -> int:
+        return 1
+
+    with tracing() as trace:
+        inner()
+    assert [step_function(step) for step in trace.steps] == [None]

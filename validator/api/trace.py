@@ -14,6 +14,7 @@ readers of the rules; the site translates it (``labels`` catalogue, msgctxt
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -45,6 +46,9 @@ class Step:
     params: Mapping[str, Any]
     result: Any
     depth: int = 1
+    function: str = ""
+    """Where the function is defined (``module:qualified.name``), for
+    :func:`step_function`; empty when not known."""
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "text": self.text, "rules": list(self.rules),
@@ -63,9 +67,6 @@ class Trace:
 
 _CURRENT: ContextVar[Trace | None] = ContextVar("validator_trace", default=None)
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
-"""Every traced function by its step key, so a page can read the types it declares
-for its arguments and result (see :mod:`validator.api.shown`)."""
 
 
 @contextmanager
@@ -77,6 +78,22 @@ def tracing() -> Iterator[Trace]:
         yield trace
     finally:
         _CURRENT.reset(token)
+
+
+def step_function(step: Step) -> Callable[..., Any] | None:
+    """The function that made ``step``, so a page can read the types it declares for its
+    arguments and result (see :mod:`validator.api.shown`); None when it cannot be found
+    where it was defined (a function made inside another, a module since gone)."""
+    module_name, _, qualified = step.function.partition(":")
+    if not module_name or "<locals>" in qualified:
+        return None
+    try:
+        found: Any = importlib.import_module(module_name)
+        for name in qualified.split("."):
+            found = getattr(found, name)
+    except (ImportError, AttributeError):
+        return None
+    return inspect.unwrap(found) if callable(found) else None
 
 
 def step_key(function: Callable[..., object]) -> str:
@@ -111,7 +128,7 @@ def traced(function: Callable[..., Any], rule_ids: tuple[str, ...], says: str | 
     signature = inspect.signature(function)
     key = step_key(function)
     text = says or step_text(function)
-    FUNCTIONS[key] = function
+    defined = f"{function.__module__}:{function.__qualname__}"
 
     def call(*args: Any, **kwargs: Any) -> Any:
         trace = _CURRENT.get()
@@ -122,7 +139,7 @@ def traced(function: Callable[..., Any], rule_ids: tuple[str, ...], says: str | 
         if trace.depth <= MAX_DEPTH:
             if len(trace.steps) < MAX_STEPS:
                 slot = len(trace.steps)
-                trace.steps.append(Step(key, text, rule_ids, {}, None, trace.depth))
+                trace.steps.append(Step(key, text, rule_ids, {}, None, trace.depth, defined))
             else:
                 trace.omitted += 1
         try:
@@ -131,7 +148,7 @@ def traced(function: Callable[..., Any], rule_ids: tuple[str, ...], says: str | 
             trace.depth -= 1
         if slot >= 0:
             trace.steps[slot] = Step(key, text, rule_ids, _params(signature, args, kwargs), _result(result),
-                                     trace.steps[slot].depth)
+                                     trace.steps[slot].depth, defined)
         return result
 
     return call
@@ -194,7 +211,7 @@ def worked_messages(ruleset: Any, runs: Any) -> tuple[list[WorkedText], list[tup
         for step in run.trace:
             messages.setdefault(f"labels/step/{step.key}", (step.text, []))
             shown_in.setdefault(step.key, {})[scenario.name] = None
-            functions.append(FUNCTIONS.get(step.key))
+            functions.append(step_function(step))
             owner = function_owner(step.key)
             values.append((Where("argument", owner), dict(step.params)))
             values.append((Where("result", owner), {RESULT: step.result}))

@@ -20,10 +20,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from validator.catalogs.po import PO_KIND, catalog_from_bytes
-from validator.content.inputcache import digest_of, kept_from
+from validator.content.inputcache import kept_from
 from validator.content.yamlsource import SizeLimit, read_input
 from validator.problems import Problem, ProblemsFound
-from validator.store import Store
+from validator.store import Store, digest_of
 
 
 class ParsedCatalogs(Mapping[str, Catalog]):

@@ -55,7 +55,7 @@ def run_examples(ruleset: Ruleset | RulesCore, examples: Iterable[tuple[str, Exa
     found: list[Outcome | None] = [None] * len(pairs)
     files: dict[str, _FileOutcomes] = {}
     if kept is not None:
-        files = _kept_outcomes(kept, resultcache.core_digest(core.name), pairs, digests or {}, found)
+        files = _kept_outcomes(kept, core.store.core_digest(core.name), pairs, digests or {}, found)
     missing = [index for index, outcome in enumerate(found) if outcome is None]
     workers = core.store.workers if parallel else 1
     made = _outcomes(core.ruleset, [pairs[index] for index in missing], workers) if missing else []

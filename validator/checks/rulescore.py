@@ -76,7 +76,7 @@ class RulesCore:
         return self.store.bucket(bucket) if self.name else None
 
     def _identity(self) -> tuple[bytes, ...]:
-        return (resultcache.core_digest(self.name),) if self.name else ()
+        return (self.store.core_digest(self.name),) if self.name else ()
 
 
 def _as_tuple(facts: CoreFacts) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:

@@ -18,8 +18,8 @@ project.
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -53,19 +53,26 @@ class _Unhandled(Exception):
     """The text uses something this reader leaves to ruamel."""
 
 
-@functools.cache
-def _float_constructor() -> Any:
-    """ruamel's own constructor, for decimals: its float keeps how it was written."""
-    return YAML(typ="rt").constructor
+class _Decimals:
+    """Decimals as ruamel reads them (its float keeps how it was written), with its own
+    constructor, made for the first decimal of a file: most files have none."""
+
+    def __init__(self) -> None:
+        self._constructor: Any = None
+
+    def __call__(self, text: str) -> Any:
+        if self._constructor is None:
+            self._constructor = YAML(typ="rt").constructor
+        return self._constructor.construct_yaml_float(ScalarNode("tag:yaml.org,2002:float", text))
 
 
-def _plain_value(text: str) -> Any:
+def _plain_value(text: str, decimal: Callable[[str], Any]) -> Any:
     if text in _SPECIAL_PLAIN:
         return _SPECIAL_PLAIN[text]
     if _SMALL_INT.match(text):
         return int(text)
     if _DECIMAL.match(text):
-        return _float_constructor().construct_yaml_float(ScalarNode("tag:yaml.org,2002:float", text))
+        return decimal(text)
     if text == "0":
         return ScalarInt(0, width=1)  # as ruamel reads it, keeping the width of a leading zero
     if text in _LEFT_TO_RUAMEL or (_NUMBER_LIKE.match(text) and not _NOT_A_NUMBER.search(text)):
@@ -90,6 +97,7 @@ def _build(events: Any, max_depth: int, max_nodes: int) -> Any:
     result: Any = None
     documents = 0
     nodes = 0
+    decimal = _Decimals()
 
     def add(value: Any, mark: Any) -> None:
         nonlocal result
@@ -118,7 +126,7 @@ def _build(events: Any, max_depth: int, max_nodes: int) -> Any:
                 raise _Unhandled
             nodes += 1
             if event.style is None or event.style == "":
-                value = _plain_value(event.value)
+                value = _plain_value(event.value, decimal)
             elif event.style == "|":
                 value = LiteralScalarString(event.value)
             elif event.style == ">":

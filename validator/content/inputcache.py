@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar, cast
@@ -22,21 +23,12 @@ from typing import Generic, NamedTuple, TypeVar, cast
 from validator import resultcache
 from validator.content.yamlsource import SizeLimit, read_input
 from validator.parallel import made_in_shares
-from validator.store import Store
+from validator.store import Load, Store, digest_of
 
 T = TypeVar("T")
 
-_kept: dict[tuple[str, str], object] | None = None
-
 INPUTS_FAMILY = "inputs"
 """The cache files of what was made of each input file (see :func:`_store`)."""
-
-
-def keep_inputs() -> None:
-    """Switch the cache on for the rest of the process."""
-    global _kept
-    if _kept is None:
-        _kept = {}
 
 
 def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callable[[], T],
@@ -46,7 +38,7 @@ def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callabl
     per file and kind: a changed file replaces its entry, made by ``update(earlier)``
     when given and it can (else ``make()``)."""
     kept = _store(kind, shown_as, store)
-    digest = digest_of(data, shown_as)
+    digest = store.inputs.digest(data, shown_as)
     key = (kind, shown_as)
     entry = _entry(kept, key)
     try:
@@ -54,7 +46,7 @@ def made_from(store: Store, kind: str, shown_as: str, data: bytes, make: Callabl
             if isinstance(kept, resultcache.Bucket) and kept.get(_digest_key(key)) != (digest,):
                 kept.put(_digest_key(key), (digest,))  # kept by a version that wrote none
             return cast(T, entry[2])
-        made = cast(T | None, _prepared.pop((kind, shown_as, digest), None))
+        made = cast(T | None, store.inputs.prepared.pop((kind, shown_as, digest), None))
         if made is None and entry is not None and update is not None:
             made = update(Earlier(entry[0], entry[1], cast(T, entry[2])))
         if made is None:
@@ -111,7 +103,9 @@ def prepared(wanted: Sequence[Wanted], store: Store) -> Iterator[None]:
     asked for inside and has not kept: parsing is most of a cold run's loading, and
     otherwise it would all happen on one core.  What fails is left to ``made_from``, which says why
     in order; what is not asked for is dropped at the end."""
-    _read.update((item.shown_as, (item.data, digest_of(item.data))) for item in wanted)
+    memory = store.inputs
+    memory.loads[threading.get_ident()] = Load({}, {item.shown_as: (item.data, digest_of(item.data))
+                                                    for item in wanted})
     missing = [item for item in wanted if not _known(item, store)]
     workers = store.processes(len(missing))
     if workers > 1:
@@ -122,29 +116,22 @@ def prepared(wanted: Sequence[Wanted], store: Store) -> Iterator[None]:
                 continue  # its process died: the load makes the share
             for item, made in zip(group, results, strict=True):
                 if made is not None:
-                    _prepared[(item.kind, item.shown_as, _read[item.shown_as][1])] = made
+                    memory.prepared[(item.kind, item.shown_as, memory.read[item.shown_as][1])] = made
     try:
         yield
     finally:
-        _prepared.clear()
-        _read.clear()
+        del memory.loads[threading.get_ident()]
 
 
-_prepared: dict[tuple[str, str, bytes], object] = {}
-_read: dict[str, tuple[bytes, bytes]] = {}
-"""File -> its bytes and their digest, as :func:`prepared` read them: the load inside
-reads (:func:`input_bytes`) and hashes each input once."""
-
-
-def digests_of(read: Mapping[str, bytes]) -> dict[str, bytes]:
+def digests_of(store: Store, read: Mapping[str, bytes]) -> dict[str, bytes]:
     """File, as shown -> a digest of the bytes ``read`` of it (hashed once: those
     :func:`prepared` read are hashed already)."""
-    return {shown_as: digest_of(data, shown_as) for shown_as, data in read.items()}
+    return {shown_as: store.inputs.digest(data, shown_as) for shown_as, data in read.items()}
 
 
-def input_bytes(path: Path, shown_as: str, limit: SizeLimit | None = None) -> bytes:
+def input_bytes(store: Store, path: Path, shown_as: str, limit: SizeLimit | None = None) -> bytes:
     """The bytes of an input file: those :func:`prepared` read, else read now (within ``limit``)."""
-    read = _read.get(shown_as)
+    read = store.inputs.read.get(shown_as)
     return read[0] if read is not None else read_input(path, shown_as, limit)
 
 
@@ -157,10 +144,10 @@ def _known(item: Wanted, store: Store) -> bool:
     key = (item.kind, item.shown_as)
     if not isinstance(kept, resultcache.Bucket):
         entry = _entry(kept, key)
-        return entry is not None and (item.patchable or entry[0] == _read[item.shown_as][1])
+        return entry is not None and (item.patchable or entry[0] == store.inputs.read[item.shown_as][1])
     found = kept.get(_digest_key(key))
     kept.release()
-    return isinstance(found, tuple) and (item.patchable or found == (_read[item.shown_as][1],))
+    return isinstance(found, tuple) and (item.patchable or found == (store.inputs.read[item.shown_as][1],))
 
 
 def _digest_key(key: tuple[str, str]) -> tuple[str, str, str]:
@@ -189,8 +176,8 @@ def _made_or_none(make: Callable[[], object]) -> object | None:
 def _store(kind: str, shown_as: str, store: Store) -> dict[tuple[str, str], object] | resultcache.Bucket | None:
     """Where what is made of one input file is kept: in memory (the preview), else a
     cache file of its own in the ``inputs`` family (see :meth:`ResultCache.bucket`)."""
-    if _kept is not None:
-        return _kept
+    if store.inputs.kept is not None:
+        return store.inputs.kept
     name = hashlib.blake2b(f"{kind}\0{shown_as}".encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
     readable = re.sub(r"[^a-zA-Z0-9]+", "-", Path(shown_as).name).strip("-")
     return store.bucket(f"{INPUTS_FAMILY}/{readable}-{name}")
@@ -200,16 +187,3 @@ def _entry(store: dict[tuple[str, str], object] | resultcache.Bucket | None,
            key: tuple[str, str]) -> tuple[bytes, bytes, object] | None:
     entry = store.get(key) if store is not None else None
     return entry if isinstance(entry, tuple) and len(entry) == 3 else None
-
-
-def digest_of(data: bytes, shown_as: str = "") -> bytes:
-    """What an input's bytes are known by; hashed once, when they are the bytes
-    :func:`prepared` read of ``shown_as``."""
-    known = _read.get(shown_as)
-    return known[1] if known is not None and known[0] is data else hashlib.blake2b(data, digest_size=16).digest()
-
-
-def forget_inputs() -> None:
-    """Switch the cache off and drop what it kept (tests that switched it on)."""
-    global _kept
-    _kept = None

@@ -176,7 +176,7 @@ def load_rulebook(root: Path, project: Project, limits: BookLimits | None = None
     def load(model: type, path: Path) -> object | None:
         shown = path.relative_to(root).as_posix()
         try:
-            data = input_bytes(path, shown, limit)
+            data = input_bytes(kept, path, shown, limit)
             return made_from(kept, model_kind(model), shown, data, lambda: parse_model(model, data, shown))
         except ProblemsFound as found:
             problems.extend(found.problems)

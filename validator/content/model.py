@@ -36,16 +36,23 @@ Text = Annotated[StrictStr, StringConstraints(min_length=1, strip_whitespace=Tru
 POSITION_KEY = "position"
 
 
-_FIELDS_GIVEN: dict[frozenset[str], set[str]] = {}
+FIELDS_GIVEN = "fields given"
+"""The key, in the validation context of one file (see
+:func:`validator.content.yamlsource.validate`), of the sets of the names of the fields
+given that the file's models share (see :func:`_fields_given_shared`)."""
 
 
-def _fields_given_shared(model: BaseModel) -> None:
+def _fields_given_shared(model: BaseModel, info: ValidationInfo) -> None:
     """Make ``model`` hold the one set of the names of the fields given that every
-    model with the same names holds.  Pydantic makes one per instance, a large share
-    of the rulebook's memory, held by a build and written by each of its jobs.  Every
-    model here is frozen, so pydantic never adds to the set; ``model_copy`` copies it."""
+    model of its file with the same names holds.  Pydantic makes one per instance, a
+    large share of the rulebook's memory, held by a build and written by each of its
+    jobs.  Every model here is frozen, so pydantic never adds to the set; ``model_copy``
+    copies it.  A model validated without a file's context (in code) keeps its own."""
+    shared_sets = info.context.get(FIELDS_GIVEN) if isinstance(info.context, dict) else None
+    if shared_sets is None:
+        return
     given = model.__pydantic_fields_set__
-    shared = _FIELDS_GIVEN.setdefault(frozenset(given), given)
+    shared = shared_sets.setdefault(frozenset(given), given)
     if shared is not given:
         object.__setattr__(model, "__pydantic_fields_set__", shared)
 
@@ -56,8 +63,8 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     @model_validator(mode="after")
-    def _share_fields_given(self) -> Self:
-        _fields_given_shared(self)
+    def _share_fields_given(self, info: ValidationInfo) -> Self:
+        _fields_given_shared(self, info)
         return self
 
 

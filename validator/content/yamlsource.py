@@ -33,6 +33,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from ruamel.yaml.tokens import ScalarToken
 
 from validator.content.fastyaml import UNHANDLED, parse_plain_yaml
+from validator.content.model import FIELDS_GIVEN
 from validator.content.yamlbounds import MAX_DEPTH, MAX_NODES, BoundedComposing, YamlRefused
 from validator.derived import kept_function
 from validator.problems import Problem, ProblemsFound, without_consequential_errors
@@ -375,7 +376,7 @@ def validate(model: type[M], data: Any, shown_as: str) -> M:
         raise ProblemsFound([Problem(shown_as, 1, "", "the file must hold a mapping at its top level",
                                      f"start the file with the keys {', '.join(_field_names(model))}")])
     try:
-        return model.model_validate(data, context={"file": shown_as})
+        return model.model_validate(data, context={"file": shown_as, FIELDS_GIVEN: {}})
     except ValidationError as error:
         details = without_consequential_errors(error.errors())
         raise ProblemsFound(_problem(model, data, shown_as, detail) for detail in details) from None

@@ -31,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from validator.catalogs.po import RULES_DOMAIN, catalog_path
 from validator.content.mkdocs_config import config_chain
-from validator.resultcache import core_digest, digest, fingerprint
+from validator.resultcache import digest
 from validator.site.previews import referrers
 from validator.site.reads import PageReads, Reads
 from validator.site.sections import guide_path
@@ -101,16 +101,16 @@ def _versions() -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def book_frame(workspace: Workspace, epoch: int | None) -> bytes:
+def book_frame(workspace: Workspace, epoch: int | None, store: Store) -> bytes:
     """What every page of every language depends on (see the module's text), made once
     per build; ``epoch``, the build's date (``SOURCE_DATE_EPOCH``), which MkDocs writes
-    in the sitemap."""
+    in the sitemap; ``store`` knows the code's digest."""
     varying = varying_inputs(workspace)
     inputs = sorted((name, value) for name, value in workspace.readings.input_digests.items() if name not in varying)
     outline = tuple((chapter.id, tuple((rule.id, rule.aliases) for rule in chapter.rules))
                     for chapter in workspace.rulebook.chapters)
     besides = tuple((workspace.shown(path), _bytes(path)) for path in read_besides(workspace))
-    return digest("frame", fingerprint(), core_digest(workspace.project.ruleset), _versions(), tuple(inputs),
+    return digest("frame", store.code_digest(workspace.project.ruleset), _versions(), tuple(inputs),
                   outline, besides, epoch)
 
 

@@ -16,6 +16,7 @@ a translator never needs them (``validator lint`` reports them as ``markup``).
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Protocol
 
 from markupsafe import Markup
@@ -25,7 +26,7 @@ SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~^=:&\"'$%")
 # special characters of a text in C; ``str.translate`` with multi-character replacements
 # looks every character up in a dictionary, much slower on a sentence with an
 # accented letter, and every text of a page is escaped.
-_REFERENCES = {char: f"&#{ord(char)};" for char in SPECIAL}
+_REFERENCES = MappingProxyType({char: f"&#{ord(char)};" for char in SPECIAL})
 _SPECIAL_CHAR = re.compile("[" + re.escape("".join(sorted(SPECIAL))) + "]")
 _reference = _REFERENCES.__getitem__
 

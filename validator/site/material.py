@@ -14,7 +14,6 @@ found) comes from the engine's interface catalogue, handed to the templates in
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ FALLBACK = "en"
 """Material's language for a site language it has no words for: its own default."""
 
 
-@cache
 def material_languages() -> dict[str, str]:
     """The languages Material ships words for, by lower-case code (``pt-br``) to the
     name of its file (``pt-BR``)."""

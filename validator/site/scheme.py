@@ -11,7 +11,6 @@ a reader chooses, the system's preference is followed.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -21,7 +20,6 @@ from validator.catalogs.po import interface_translations
 from validator.site.markdown import inert
 
 
-@cache
 def palette_stylesheet() -> str | None:
     """Material's palette stylesheet as a page of the site links it (its name carries
     a hash that changes with Material's version); None if this Material has none,

@@ -107,10 +107,11 @@ TEXT_CAP = 5
 ID_WEIGHT = 30
 
 _DASHES = MappingProxyType({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
-_LETTERS = str.maketrans({"ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ø": "o", "Ø": "o", "ħ": "h", "\u0131": "i",
-                          "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", **_DASHES})
+_LETTERS = MappingProxyType(str.maketrans({
+    "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ø": "o", "Ø": "o", "ħ": "h", "\u0131": "i",
+    "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", **_DASHES}))
 """Letters that Unicode does not decompose into a base letter and a mark, and dashes."""
-_DASH_TABLE = str.maketrans(dict(_DASHES))
+_DASH_TABLE = MappingProxyType(str.maketrans(dict(_DASHES)))
 
 TOKEN = re.compile(
     r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*"  # a rule id

@@ -19,9 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from validator.content.inputcache import digest_of
-from validator.resultcache import core_digest, digest, fingerprint
-from validator.store import Store
+from validator.resultcache import digest
+from validator.store import Store, digest_of
 
 FORMAT = 1
 
@@ -45,10 +44,6 @@ def current_umask() -> int:
     mask = os.umask(0o077)
     os.umask(mask)
     return mask
-
-
-def _code(ruleset: str) -> bytes:
-    return digest(fingerprint(), core_digest(ruleset))
 
 
 def _file_digest(path: Path) -> bytes | None:
@@ -106,7 +101,7 @@ def keep(store: Store, root: Path, target: Path, inputs: Mapping[str, bytes], fi
         return
     known = {**inputs, **{_shown(root, path): _file_digest(path) for path in files}}
     bucket.put(str(target), (FORMAT, known, _folders(root, known, folders), [str(folder) for folder in folders],
-                             ruleset, _code(ruleset), options, said, site_files(target)))
+                             ruleset, store.code_digest(ruleset), options, said, site_files(target)))
 
 
 def _shown(root: Path, path: Path) -> str:
@@ -129,7 +124,7 @@ def up_to_date(store: Store, root: Path, target: Path, options: Options) -> Said
     for shown, known in inputs.items():
         if _file_digest(root / shown) != known:
             return None
-    if _folders(root, inputs, tuple(Path(folder) for folder in also)) != folders or _code(ruleset) != code:
+    if _folders(root, inputs, tuple(Path(folder) for folder in also)) != folders or store.code_digest(ruleset) != code:
         return None
     try:
         unchanged = site_files(target) == files

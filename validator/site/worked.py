@@ -23,7 +23,7 @@ from markupsafe import Markup
 from validator.api.labels import humanize, is_identifier, label_context, meaning_context
 from validator.api.ruleset import Scenario
 from validator.api.shown import Kind, Shown, fields_of, parameters, returned
-from validator.api.trace import FUNCTIONS, Step
+from validator.api.trace import Step, step_function
 from validator.content.model import Example
 from validator.derived import derived
 from validator.site import markdown
@@ -342,7 +342,7 @@ def calc_command(scenario: str, given: Mapping[str, Any], variant: str | None) -
 def _step(view: BaseView, values: Values, step: Step, given_kinds: Mapping[str, Kind]) -> StepView:
     """One step: its text, its arguments and result shown by the kinds its function
     declares (else the example's inputs of the same name, else what the value is)."""
-    function = FUNCTIONS.get(step.key)
+    function = step_function(step)
     declared = parameters(function) if function else {}
     result_kind = returned(function) if function else infer(step.result)
 
