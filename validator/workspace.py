@@ -31,6 +31,7 @@ from validator.content.mkdocs_config import mkdocs_problems
 from validator.content.model import Chapter
 from validator.content.project import Project, load_project, load_rules_core, rules_core_problem
 from validator.content.yamlsource import SizeLimit, read_input, reads_recorded
+from validator.derived import derived
 from validator.problems import Problem, ProblemsFound
 from validator.store import Store
 
@@ -203,7 +204,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
             catalog = read_catalog(store, path, shown, limit, edits)
             problems.extend(plural_problems(catalog, shown))
             raw.add(language.code, shown, store.inputs.digest(read[shown], shown), catalog, keep_catalogs)
-            rule_catalogs[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
+            rule_catalogs[language.code] = _compact(store, catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
         engine, book = (_optional_catalog(store, root, path, limit, problems) for path in (
@@ -219,7 +220,7 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
             problems.extend(plural_problems(catalog, labels_shown))
             raw_labels.add(language.code, labels_shown, store.inputs.digest(read[labels_shown], labels_shown), catalog,
                            keep_catalogs)
-            labels[language.code] = RuleCatalog.from_catalog(catalog, language.code, project.source_language)
+            labels[language.code] = _compact(store, catalog, language.code, project.source_language)
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:
@@ -227,6 +228,16 @@ def _load_workspace(root: Path, project: Project, limits: BookLimits, mkdocs: Ca
     assert rulebook is not None
     return Workspace(root, project, rulebook, rule_catalogs, ui, labels,
                      Readings(raw, raw_labels, digests_of(store, read), edits, ui_sources))
+
+
+def _compact(store: Store, catalog: Catalog, code: str, source_language: str) -> RuleCatalog:
+    """The compact form of a parsed catalogue.  The preview keeps the parsed catalogue of
+    an unchanged file from one load to the next (see :meth:`InputMemory.keep`), and its
+    compact form with it; elsewhere, keeping it would keep the parsed catalogue alive."""
+    def make() -> RuleCatalog:
+        return RuleCatalog.from_catalog(catalog, code, source_language)
+
+    return make() if store.inputs.kept is None else derived("compact catalogue", catalog, make, (code, source_language))
 
 
 def _optional_catalog(store: Store, root: Path, path: Path, limit: SizeLimit, problems: list[Problem]

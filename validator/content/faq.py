@@ -10,7 +10,6 @@ section of the chapter of the first rule it touches.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Literal, Protocol
 
 from pydantic import Field, model_validator
@@ -28,8 +27,7 @@ from validator.content.model import (
     Text,
     address_problem,
 )
-from validator.content.yamlsource import present, read_yaml, validate
-from validator.problems import Problem, ProblemsFound
+from validator.problems import Problem
 
 FAQ_FILE = "faq.yml"
 CONTEXT_PREFIX = "faq/"
@@ -106,16 +104,6 @@ def faq_messages(faq: Faq) -> Iterator[Message]:
         for example in entry.examples:
             yield Message(context=f"{entry.subject}#example.{example.id}", text=example.text,
                           owner=example.position, key="text", about=f"{about}; its worked example '{example.id}'")
-
-
-def load_faq(content: Path, shown_dir: str) -> Faq:
-    """``docs/faq.yml`` when it is there (a rulebook without official answers has none;
-    a dangling link in its place is reported, not taken for no answers)."""
-    path = content / FAQ_FILE
-    if not present(path):
-        return EMPTY
-    shown = f"{shown_dir}/{FAQ_FILE}"
-    return validate(Faq, read_yaml(path, shown), shown)
 
 
 class Book(Protocol):
@@ -199,11 +187,3 @@ def answers_of(rulebook: Book, rule_id: str) -> tuple[FaqEntry, ...]:
 def home_chapter(rulebook: Book, entry: FaqEntry) -> str:
     """The chapter whose FAQ section holds ``entry``: that of the first rule it touches."""
     return rulebook.chapter_of(entry.rules[0]).id
-
-
-def load_or_problems(content: Path, shown_dir: str) -> tuple[Faq, list[Problem]]:
-    """:func:`load_faq`, with its problems returned for the loader to report with the rest."""
-    try:
-        return load_faq(content, shown_dir), []
-    except ProblemsFound as found:
-        return EMPTY, list(found.problems)

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from validator.content.faq import EMPTY as NO_FAQ
-from validator.content.faq import Faq, faq_messages, faq_problems, load_or_problems
+from validator.content.faq import FAQ_FILE, Faq, faq_messages, faq_problems
 from validator.content.inputcache import input_bytes, made_from
 from validator.content.limits import BookLimits, book_limits
 from validator.content.model import (
@@ -37,7 +37,7 @@ from validator.content.model import (
 from validator.content.project import Project
 from validator.content.register import register_problems
 from validator.content.tokens import is_rolled, tokens
-from validator.content.units import NO_UNITS, Units, load_units, units_problems
+from validator.content.units import NO_UNITS, UNITS_FILE, Units, units_problems
 from validator.content.yamlsource import decode_utf8, parse_yaml, present, validate
 from validator.problems import Problem, ProblemsFound
 from validator.store import Store
@@ -151,7 +151,7 @@ def content_files(root: Path, project: Project) -> tuple[list[Path], dict[type, 
     content = root / project.content_dir
     return (sorted((content / "rules").glob("*.yml")),
             {Glossary: content / "glossary.yml", Sources: content / "sources.yml",
-             Discrepancies: content / "discrepancies.yml"})
+             Discrepancies: content / "discrepancies.yml", Faq: content / FAQ_FILE, Units: content / UNITS_FILE})
 
 
 def model_kind(model: type) -> str:
@@ -190,17 +190,14 @@ def load_rulebook(root: Path, project: Project, limits: BookLimits | None = None
     glossary = load(Glossary, parts[Glossary])
     sources = load(Sources, parts[Sources])
     discrepancies = load(Discrepancies, parts[Discrepancies]) if present(parts[Discrepancies]) else NO_REGISTER
-    faq, faq_load_problems = load_or_problems(root / project.content_dir, project.content_dir)
-    problems.extend(faq_load_problems)
-    units = NO_UNITS
-    try:
-        units = load_units(root, project.content_dir)
-    except ProblemsFound as found:
-        problems.extend(found.problems)
+    # A book without official answers or conversions has no such file; a dangling link
+    # in its place is reported, not taken for none.
+    faq = load(Faq, parts[Faq]) if present(parts[Faq]) else NO_FAQ
+    units = load(Units, parts[Units]) if present(parts[Units]) else NO_UNITS
     if problems:
         raise ProblemsFound(problems)
     assert isinstance(glossary, Glossary) and isinstance(sources, Sources)
-    assert isinstance(discrepancies, Discrepancies)
+    assert isinstance(discrepancies, Discrepancies) and isinstance(faq, Faq) and isinstance(units, Units)
     ordered = sorted((chapter for chapter in chapters if isinstance(chapter, Chapter)),
                      key=lambda chapter: (chapter.chapter.order, chapter.id))
     rulebook = Rulebook(project, tuple(ordered), glossary, sources, discrepancies, faq, units)

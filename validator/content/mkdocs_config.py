@@ -23,6 +23,7 @@ import yaml  # type: ignore[import-untyped]
 
 from validator.content.yamlbounds import YamlRefused, compose_bounded
 from validator.content.yamlsource import decode_utf8, read_input
+from validator.derived import kept_function
 from validator.problems import Problem, ProblemsFound
 
 FIX = "correct the option (see https://www.mkdocs.org/user-guide/configuration/)"
@@ -42,21 +43,28 @@ def mkdocs_problems(path: Path, shown_as: str, docs_dir: Path, book: Path) -> li
     refused = [problem for config in chain for problem in _refused_keys(config)]
     if refused:
         return refused
+    pages = str(docs_dir.resolve()) if docs_dir.is_dir() else None
+    return list(_loaded_problems(str(path), shown_as, pages, tuple(config.text for config in chain)))
+
+
+@kept_function(8)
+def _loaded_problems(path: str, shown_as: str, pages: str | None, texts: tuple[str, ...]) -> tuple[Problem, ...]:
+    """What MkDocs says loading ``path`` with the pages folder ``pages`` (a scratch one
+    when None), kept by the texts of the files of its chain: the preview loads the book
+    after every save, and the configuration seldom changes."""
     from mkdocs.config import load_config  # here: a check loads MkDocs in a process of its own
     from mkdocs.exceptions import MkDocsException
 
-    text = chain[0].text
     with mkdocs_warnings() as messages, tempfile.TemporaryDirectory() as scratch:
-        pages = docs_dir.resolve() if docs_dir.is_dir() else Path(scratch)
         try:
-            load_config(str(path), docs_dir=str(pages))
+            load_config(path, docs_dir=pages or scratch)
         except MkDocsException as error:
             if not messages:
                 messages.append(str(error))
         except (yaml.YAMLError, OSError, ValueError, TypeError, LookupError) as error:
             messages.append(f"MkDocs cannot load it ({type(error).__name__}: {error})")
-    return [Problem(shown_as, _line_of(message, text), "", f"MkDocs: {_one_line(_without_frames(message))}", FIX)
-            for message in dict.fromkeys(messages)]
+    return tuple(Problem(shown_as, _line_of(message, texts[0]), "", f"MkDocs: {_one_line(_without_frames(message))}",
+                         FIX) for message in dict.fromkeys(messages))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
@@ -31,7 +30,6 @@ from pydantic import BeforeValidator, Field
 from validator.content.model import Citation, Id, Message, Node
 from validator.content.project import Project
 from validator.content.tokens import Token, is_rolled, tokens
-from validator.content.yamlsource import present, read_yaml, validate
 from validator.problems import Problem
 
 UNITS_FILE = "units.yml"
@@ -109,17 +107,6 @@ def convert(units: LanguageUnits, distance: Decimal) -> tuple[Decimal, bool]:
     if units.rule is None:
         raise KeyError(f"no conversion of {distance} for '{units.language}'")
     return (distance * units.rule.per_unit).normalize(), False
-
-
-def load_units(root: Path, content_dir: str) -> Units:
-    """``docs/units.yml``, or no conversions when the file is absent."""
-    path = root / content_dir / UNITS_FILE
-    if not present(path):
-        return NO_UNITS
-    shown = path.relative_to(root).as_posix()
-    units = validate(Units, read_yaml(path, shown), shown)
-    assert isinstance(units, Units)
-    return units
 
 
 def units_problems(project: Project, units: Units, source_ids: set[str],

@@ -84,7 +84,7 @@ class PageView(BaseView):
         return sections_of(self.workspace)
 
     def status(self) -> dict[str, list[GroupStatus]]:
-        return self.translation_status
+        return self.translation_status if self.translation_status is not None else translation_status(self.workspace)
 
     def language_label(self, code: str) -> str:
         return self.workspace.project.language(code).name
@@ -324,7 +324,7 @@ def _page_view(workspace: Workspace, report: CheckReport, language_code: str,
     reads the book through stand-ins that note what each page reads
     (:mod:`validator.site.reads`)."""
     translations, env = _environment_of(workspace.ui_catalogs.get(language_code))
-    shown_status = status if status is not None else translation_status(workspace)
+    shown_status = status if status is not None or reads is None else translation_status(workspace)
     linked: Mapping[str, tuple[str, ...]] = referrers(workspace.rulebook)
     if reads is not None:
         workspace, report, linked, shown_status = read_through(workspace, report, linked, shown_status, reads)

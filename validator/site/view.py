@@ -31,7 +31,9 @@ class BaseView(TextRenderer):
     report: CheckReport
     gettext_: object
     pgettext_: object
-    translation_status: dict[str, list[GroupStatus]]
+    translation_status: dict[str, list[GroupStatus]] | None
+    """How far each language's translation has come; None: counted when a page asks
+    (the preview's chapter pages never do)."""
     referrers: Mapping[str, tuple[str, ...]]
     """Rule id -> the rules that link to it, computed once per page set."""
     other_blocks: dict[str, dict[tuple[str, str, int, bool], Markup]] = field(default_factory=dict, kw_only=True,
