@@ -64,7 +64,9 @@ def test_a_warm_check_says_what_a_cold_one_says_and_writes_nothing_in_the_projec
             "lint-es-whole.pickle", "lint-pl-whole.pickle", "lint-source-whole.pickle", "core.pickle"} <= set(kept)
     inputs = sorted(path.name for path in (cache_of(project) / "inputs").iterdir())
     chapters = sorted(path.stem for path in (project.root / "docs" / "rules").glob("*.yml"))
-    assert len(inputs) == len(chapters) + 3 + 6  # one per input file: chapters, 3 other parts, 2 x 3 catalogues
+    # One per input file: the chapters, the 5 other parts (glossary, sources, register,
+    # answers, units), and the 3 catalogues of each of 2 languages.
+    assert len(inputs) == len(chapters) + 5 + 6
     assert all(any(name.startswith(f"{chapter}-yml-") for name in inputs) for chapter in chapters)
     warm = run(project, "check")
     same(warm, cold)
