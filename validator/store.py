@@ -113,6 +113,12 @@ class Store:
         """The bucket ``name`` of the results, None when results are not kept."""
         return None if self.results is None else self.results.bucket(name)
 
+    def site_bucket(self, kind: str, target: Path) -> Bucket | None:
+        """The bucket of ``kind`` of the site folder ``target``: one per folder, so that
+        building another folder (one per language in CI, a copy to compare) never
+        pushes out this one's."""
+        return self.bucket(f"{kind}-{digest(str(target)).hex()[:24]}")
+
     def peek(self, name: str, parts: tuple[object, ...]) -> object | None:
         """The result kept in bucket ``name`` under the :func:`digest` of ``parts``, read
         without taking the bucket over: this run will neither save it nor forget what it

@@ -139,7 +139,7 @@ def _known(item: Wanted, store: Store) -> bool:
     """Whether ``made_from`` will answer ``item`` from what it kept (or patch it).
     A cache file is asked only for the digest kept beside what was made, and let go:
     opening what was made of every input at once, while each file's bytes are still
-    held, would double the load's peak memory."""
+    held, would hold every input twice over at the load's peak."""
     kept = _store(item.kind, item.shown_as, store)
     key = (item.kind, item.shown_as)
     if not isinstance(kept, resultcache.Bucket):

@@ -42,13 +42,6 @@ from validator.workspace import Workspace
 T = TypeVar("T")
 
 
-def _bucket_name(target: Path) -> str:
-    """The store's bucket of the record of the site at ``target``: one per site, so
-    that building another folder (one per language in CI, a copy to compare) never
-    pushes out this one's."""
-    return f"site-{digest(str(target)).hex()[:24]}"
-
-
 RENDERERS = ("mkdocs", "mkdocs-material", "Markdown", "pymdown-extensions", "Jinja2", "MarkupSafe", "Babel")
 """The libraries whose versions a page's HTML depends on besides this package's code."""
 
@@ -58,7 +51,8 @@ FileState = tuple[int, int, int]
 
 @dataclass(frozen=True)
 class UnitRecord:
-    """What a unit of pages read, and the key those reads gave when it was rendered."""
+    """What a unit of pages (or a value, see :class:`KeptValue`) read, and the key those
+    reads gave when it was made."""
 
     key: bytes
     reads: PageReads
@@ -70,7 +64,7 @@ class LanguageRecord:
 
     frame: bytes
     units: Mapping[str, UnitRecord]
-    rows: Mapping[str, Kept[Any]]
+    rows: Mapping[str, KeptValue[Any]]
     """Each rule's row of the search index (see :func:`validator.site.search.build_index`)."""
     files: Mapping[str, FileState]
     """Path within the language's folder -> its state once the build swapped it in."""
@@ -81,7 +75,7 @@ class LanguageMade:
     """What a language's job made that the next build of the site reads."""
 
     units: Mapping[str, UnitRecord]
-    rows: Mapping[str, Kept[Any]]
+    rows: Mapping[str, KeptValue[Any]]
 
 
 @dataclass(frozen=True)
@@ -189,9 +183,9 @@ class Frame:
     digest: bytes
     book: BookState
 
-    def holds(self, key: bytes, reads: PageReads) -> bool:
-        """Whether what was made with ``reads`` and keyed ``key`` still holds in this book."""
-        return self.book.key(self.digest, reads) == key
+    def holds(self, record: UnitRecord) -> bool:
+        """Whether what was made as ``record`` says still holds in this book."""
+        return self.book.key(self.digest, record.reads) == record.key
 
     def record(self, reads: PageReads) -> UnitRecord:
         """The record of a unit just rendered with ``reads``."""
@@ -203,17 +197,16 @@ class Frame:
         stale = []
         for unit in units:
             kept = earlier.units.get(unit)
-            if kept is None or not self.holds(kept.key, kept.reads):
+            if kept is None or not self.holds(kept):
                 stale.append(unit)
         return stale
 
 
 @dataclass(frozen=True)
-class Kept(Generic[T]):
-    """A value made with what it read, and the key those reads gave."""
+class KeptValue(Generic[T]):
+    """A value, with the record of what it read when it was made."""
 
-    key: bytes
-    reads: PageReads
+    record: UnitRecord
     value: T
 
 
@@ -223,20 +216,18 @@ class ReadMemo(Generic[T]):
     only when what it read changed; those made or kept go to ``kept``, for the next."""
 
     frame: Frame
-    earlier: Mapping[str, Kept[T]]
-    kept: dict[str, Kept[T]] = field(default_factory=dict)
+    earlier: Mapping[str, KeptValue[T]]
+    kept: dict[str, KeptValue[T]] = field(default_factory=dict)
     reads: Reads = field(default_factory=Reads)
     """What the stand-ins note, given to the maker of the values."""
 
     def value(self, name: str, make: Callable[[], T]) -> T:
         """The value ``name`` kept, or ``make()``'s (what it reads noted in :attr:`reads`)."""
         found = self.earlier.get(name)
-        if found is None or not self.frame.holds(found.key, found.reads):
+        if found is None or not self.frame.holds(found.record):
             self.reads.taken()
             value = make()
-            reads = self.reads.taken()
-            record = self.frame.record(reads)
-            found = Kept(record.key, reads, value)
+            found = KeptValue(self.frame.record(self.reads.taken()), value)
         self.kept[name] = found
         return found.value
 
@@ -244,7 +235,7 @@ class ReadMemo(Generic[T]):
 def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | None:
     """The record of ``code``'s folder in the site at ``target``, when the store keeps
     one and the folder is still exactly as that build left it."""
-    bucket = store.bucket(_bucket_name(target))
+    bucket = store.site_bucket("site", target)
     record = None if bucket is None else bucket.get(str(target))
     if not isinstance(record, SiteRecord):
         return None
@@ -261,7 +252,7 @@ def earlier_language(store: Store, target: Path, code: str) -> LanguageRecord | 
 def keep_record(store: Store, target: Path, languages: Mapping[str, tuple[bytes, LanguageMade]]) -> None:
     """Keep the record of the site just swapped in at ``target``: per language, its
     frame, units and index rows, and its files as they are now."""
-    bucket = store.bucket(_bucket_name(target))
+    bucket = store.site_bucket("site", target)
     if bucket is None:
         return
     bucket.put(str(target), SiteRecord({code: LanguageRecord(frame, made.units, made.rows, site_files(target / code))

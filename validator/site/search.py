@@ -304,7 +304,7 @@ def build_index(workspace: Workspace, code: str, forms: TermForms | None = None,
     renderers = {language.code: TextRenderer(read.rulebook, read.rule_catalogs[language.code], language)
                  for language in workspace.project.languages}
     # Equal forms and keys of different rows made one object: the rows are kept between
-    # builds, and pickled each form once, the record is a fraction of the size.
+    # builds, and a form shared by many rows is then pickled once.
     table: dict[object, object] = {}
 
     def shared(value: U) -> U:

@@ -19,14 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from validator.resultcache import digest
 from validator.store import Store, digest_of
 
 FORMAT = 1
-
-
-def _bucket_name(target: Path) -> str:
-    return f"uptodate-{digest(str(target)).hex()[:24]}"
 
 
 @dataclass(frozen=True)
@@ -96,7 +91,7 @@ def keep(store: Store, root: Path, target: Path, inputs: Mapping[str, bytes], fi
     guides, the MkDocs configuration and what it inherits), ``folders`` looked into
     besides those of the inputs, the rules core ``ruleset``, the ``options`` and the
     number of translation ``warnings``."""
-    bucket = store.bucket(_bucket_name(target))
+    bucket = store.site_bucket("uptodate", target)
     if bucket is None:
         return
     known = {**inputs, **{_shown(root, path): _file_digest(path) for path in files}}
@@ -114,7 +109,7 @@ def _shown(root: Path, path: Path) -> str:
 def up_to_date(store: Store, root: Path, target: Path, options: Options) -> Said | None:
     """What the last build of ``target`` said, when nothing it was built from changed
     and the site is as it left it; else None."""
-    bucket = store.bucket(_bucket_name(target))
+    bucket = store.site_bucket("uptodate", target)
     record = None if bucket is None else bucket.get(str(target))
     if not isinstance(record, tuple) or len(record) != 9 or record[0] != FORMAT:
         return None
